@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { Snapshot } from './snapshot.ts';
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('Snapshot', () => {
+  it('loads once for concurrent first readers', async () => {
+    let loads = 0;
+    const snapshot = new Snapshot(async () => ++loads, { revalidateMs: 0, onError: () => {} });
+    const values = await Promise.all([snapshot.get(), snapshot.get(), snapshot.get()]);
+    expect(values).toEqual([1, 1, 1]);
+    expect(loads).toBe(1);
+  });
+
+  it('keeps serving the old value while an invalidation reloads', async () => {
+    const gate = deferred<string>();
+    let calls = 0;
+    const snapshot = new Snapshot(async () => (++calls === 1 ? 'old' : gate.promise), { revalidateMs: 0, onError: () => {} });
+    expect(await snapshot.get()).toBe('old');
+    const reloading = snapshot.invalidate();
+    expect(await snapshot.get()).toBe('old');
+    gate.resolve('new');
+    await reloading;
+    expect(await snapshot.get()).toBe('new');
+    expect(snapshot.currentVersion).toBe(2);
+  });
+
+  it('keeps the last good value when a reload fails', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const snapshot = new Snapshot(
+      async () => {
+        calls += 1;
+        if (calls > 1) throw new Error('cms down');
+        return 'good';
+      },
+      { revalidateMs: 0, onError: (e) => errors.push(e) },
+    );
+    await snapshot.get();
+    await expect(snapshot.invalidate()).rejects.toThrow('cms down');
+    expect(await snapshot.get()).toBe('good');
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * An in-memory copy of published content, loaded from the CMS on first use. It is served while a
+ * refresh runs in the background (after `revalidateMs`, or at once when an editor publishes), so
+ * public reads never wait on Strapi once warm. Only one load runs at a time.
+ */
+export class Snapshot<T> {
+  private current: { value: T; loadedAt: number; version: number } | undefined;
+  private inflight: Promise<T> | undefined;
+  private stale = false;
+  private version = 0;
+  private readonly load: () => Promise<T>;
+  private readonly revalidateMs: number;
+  private readonly onError: (error: unknown) => void;
+
+  constructor(load: () => Promise<T>, options: { revalidateMs: number; onError: (error: unknown) => void }) {
+    this.load = load;
+    this.revalidateMs = options.revalidateMs;
+    this.onError = options.onError;
+  }
+
+  async get(): Promise<T> {
+    if (!this.current) return this.refresh();
+    const expired = this.revalidateMs > 0 && Date.now() - this.current.loadedAt > this.revalidateMs;
+    if (this.stale || expired) this.refresh().catch(this.onError);
+    return this.current.value;
+  }
+
+  /** Version of the value currently served; it changes after every successful load. */
+  get currentVersion(): number {
+    return this.current?.version ?? 0;
+  }
+
+  /** Marks the copy stale and starts reloading; readers keep the old copy until the new one is in. */
+  invalidate(): Promise<T> {
+    this.stale = true;
+    const next = this.refresh();
+    next.catch(this.onError);
+    return next;
+  }
+
+  refresh(): Promise<T> {
+    if (this.inflight) return this.inflight;
+    this.stale = false;
+    this.inflight = this.load()
+      .then((value) => {
+        this.version += 1;
+        this.current = { value, loadedAt: Date.now(), version: this.version };
+        return value;
+      })
+      .finally(() => {
+        this.inflight = undefined;
+      });
+    return this.inflight;
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+const configSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** The visitor-facing origin; media URLs in answers are absolute under it. */
+  PUBLIC_URL: z.url().optional(),
+  CMS_URL: z.url().default('http://127.0.0.1:1337'),
+  CMS_API_TOKEN: z.string().min(32),
+  JWT_SECRET: z.string().min(16),
+  WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Built static site (Astro output) served at /, so the site and /api share one origin. */
+  SITE_DIR: z.string().optional(),
+  /** Strapi's local uploads folder, served at /uploads without a round trip through Strapi. */
+  UPLOADS_DIR: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a public snapshot may be served before it is re-checked against the CMS (ms). */
+  CACHE_REVALIDATE_MS: z.coerce.number().int().min(0).default(30_000),
+});
+
+export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`适配层配置无效：${problems}`);
+  }
+  const config = parsed.data;
+  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '') };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// Validation messages in Chinese by default; routes override with the spec's exact wording.
+z.config(z.locales.zhCN());
+
+/** Body code for success. The hot and latest calls answer HOT_LATEST_CODE instead, as the spec says. */
+export const SUCCESS_CODE = 20000;
+export const HOT_LATEST_CODE = 200;
+
+export const ERROR_CODES = {
+  validation: 40000,
+  unauthenticated: 40100,
+  forbidden: 40300,
+  notFound: 40400,
+  conflict: 40900,
+  payloadTooLarge: 41300,
+  unsupportedMedia: 41500,
+  tooManyRequests: 42900,
+  internal: 50000,
+  unavailable: 50300,
+} as const;
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(SUCCESS_CODE), message: z.string(), data });
+
+export const errorBody = z
+  .object({
+    code: z.number().int(),
+    message: z.string(),
+    data: z.null(),
+  })
+  .meta({ id: 'ErrorBody', description: '错误：HTTP 状态码与 code 对应，message 为中文说明' });
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    records: z.array(item),
+    total: z.number().int().min(0),
+    size: z.number().int().min(1),
+    current: z.number().int().min(1),
+    pages: z.number().int().min(0),
+  });
+
+const positiveInt = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} 必须是数字` })
+    .int({ error: `${name} 必须是整数` })
+    .min(1, { error: `${name} 不能小于 1` })
+    .max(max, { error: `${name} 不能大于 ${max}` });
+
+/** page/size query with the spec's defaults; `_t` (cache-busting) and other extras are ignored. */
+export const pageQuery = (defaultSize: number, maxSize = 50) =>
+  z.object({
+    page: positiveInt('page', 100_000).default(1),
+    size: positiveInt('size', maxSize).default(defaultSize),
+  });
+
+export const idParam = z.object({ id: positiveInt('id', 2_147_483_647) });
+
+/** Standard error responses every route declares. */
+export const errorResponses = {
+  400: errorBody,
+  404: errorBody,
+  429: errorBody,
+  500: errorBody,
+} as const;

@@ -1,0 +1,6 @@
+import { HOT_LATEST_CODE, SUCCESS_CODE } from '../contract/common.ts';
+
+export const ok = <T>(data: T, message = 'success') => ({ code: SUCCESS_CODE, message, data }) as const;
+
+/** The hot and latest calls answer code 200, as the spec documents. */
+export const okHotLatest = <T>(data: T, message = 'success') => ({ code: HOT_LATEST_CODE, message, data }) as const;

@@ -1,0 +1,30 @@
+import Fastify, { LogController } from 'fastify';
+import app from './app.ts';
+import { loadConfig } from './config.ts';
+
+// Only listens: everything else is in app.ts.
+const config = loadConfig();
+const server = Fastify({
+  logger: { level: config.LOG_LEVEL },
+  trustProxy: true,
+  bodyLimit: 5 * 1024 * 1024,
+  // Per-request access logs only when debugging: at load they cost more than the answers.
+  logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+});
+await server.register(app, { config });
+
+const shutdown = async (signal: string) => {
+  server.log.info({ signal }, 'shutting down');
+  await server.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await server.listen({ host: config.HOST, port: config.PORT });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(code === 'EADDRINUSE' ? `端口 ${config.PORT} 已被占用，适配层无法启动。` : error);
+  process.exit(1);
+}

@@ -1,0 +1,50 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../contract/common.ts';
+
+/**
+ * One origin for the visitor: the built site at /, Strapi's uploads at /uploads, the API at /api.
+ * Hashed build assets are cached for a year; pages are revalidated on every visit.
+ */
+export async function registerStaticSite(app: FastifyInstance, options: { siteDir?: string; uploadsDir?: string }) {
+  if (options.uploadsDir && existsSync(options.uploadsDir)) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.uploadsDir),
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      maxAge: '7d',
+    });
+  }
+
+  // The folder may still be empty: the site is built from this very API once it is up.
+  const siteDir = options.siteDir ? path.resolve(options.siteDir) : undefined;
+  if (siteDir) {
+    mkdirSync(siteDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: siteDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      redirect: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}_astro${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'public, max-age=0, must-revalidate');
+        }
+      },
+    });
+  }
+
+  const notFoundPage = siteDir ? path.join(siteDir, '404.html') : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !notFoundPage || !existsSync(notFoundPage)) {
+      return reply.status(404).send({ code: ERROR_CODES.notFound, message: '请求的资源不存在', data: null });
+    }
+    return reply.status(404).type('text/html; charset=utf-8').send(readFileSync(notFoundPage));
+  });
+}

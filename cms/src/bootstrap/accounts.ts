@@ -1,0 +1,52 @@
+import type { Core } from '@strapi/strapi';
+
+interface AdminUserService {
+  exists(attributes: { email: string }): Promise<boolean>;
+  create(attributes: Record<string, unknown>): Promise<unknown>;
+  resetPasswordByEmail(email: string, password: string): Promise<void>;
+}
+
+/** The editors' first account, so a fresh portal's admin can be logged into at once. */
+export async function ensureAdmin(strapi: Core.Strapi, options: { email?: string; password?: string; resetPassword: boolean }) {
+  const { email, password } = options;
+  if (!email || !password) return;
+  const users = strapi.service('admin::user') as unknown as AdminUserService;
+  if (await users.exists({ email })) {
+    // Only when ./portal has just regenerated the secrets file: the printed password must work.
+    if (options.resetPassword) await users.resetPasswordByEmail(email, password);
+    return;
+  }
+  const roles = strapi.service('admin::role') as unknown as { getSuperAdmin(): Promise<{ id: number } | null> };
+  const superAdmin = await roles.getSuperAdmin();
+  if (!superAdmin) throw new Error('super admin role is missing');
+  await users.create({
+    email,
+    firstname: '内容',
+    lastname: '编辑',
+    password,
+    isActive: true,
+    registrationToken: null,
+    roles: [superAdmin.id],
+  });
+}
+
+/** A visitor account for trying the portal (printed by ./portal start). */
+export async function ensureDemoUser(strapi: Core.Strapi, options: { username?: string; password?: string }) {
+  const { username, password } = options;
+  if (!username || !password) return;
+  const existing = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { username } });
+  if (existing) return;
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  await strapi
+    .plugin('users-permissions')
+    .service('user')
+    .add({
+      username,
+      email: `${username}@feiyi.local`,
+      password,
+      provider: 'local',
+      confirmed: true,
+      blocked: false,
+      role: role?.id,
+    });
+}

@@ -1,0 +1,34 @@
+import type { Core } from '@strapi/strapi';
+
+/** Published content anyone may read through the content API. User data is never listed here. */
+export const PUBLIC_READ_ACTIONS = [
+  ...[
+    'category',
+    'culture',
+    'province',
+    'inheritor',
+    'policy',
+    'timeline-entry',
+    'news-item',
+    'product',
+    'donation-project',
+    'workshop',
+    'heritage-page',
+  ].flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]),
+  'api::home-page.home-page.find',
+];
+
+/** Idempotently grants the given actions to a users-permissions role (by type: 'public', 'authenticated'). */
+export async function grantRoleActions(strapi: Core.Strapi, roleType: string, actions: readonly string[]) {
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: roleType } });
+  if (!role) throw new Error(`users-permissions role '${roleType}' is missing`);
+  const existing = await strapi.db
+    .query('plugin::users-permissions.permission')
+    .findMany({ where: { role: role.id, action: { $in: [...actions] } }, select: ['action'] });
+  const have = new Set(existing.map((permission: { action: string }) => permission.action));
+  for (const action of actions) {
+    if (!have.has(action)) {
+      await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import type { Core } from '@strapi/strapi';
+import { runSeed } from '../seed/run';
+import { ensureAdmin, ensureDemoUser } from './bootstrap/accounts';
+import { ensureAdapterToken } from './bootstrap/api-token';
+import { ensureUniqueIndexes } from './bootstrap/indexes';
+import { grantRoleActions, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
+import { registerPidAssignment } from './bootstrap/pid';
+
+export default {
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerPidAssignment(strapi);
+  },
+
+  async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    const env = process.env;
+    await ensureUniqueIndexes(strapi);
+    await grantRoleActions(strapi, 'public', PUBLIC_READ_ACTIONS);
+    await ensureAdapterToken(strapi, env.CMS_API_TOKEN);
+    await ensureAdmin(strapi, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      resetPassword: env.PORTAL_RESET_ADMIN_PASSWORD === 'true',
+    });
+    await ensureDemoUser(strapi, { username: env.DEMO_USERNAME, password: env.DEMO_PASSWORD });
+    if (env.SEED !== 'false') await runSeed(strapi);
+  },
+};

@@ -1,0 +1,107 @@
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildCms, buildSite } from './builds.ts';
+import { RUNTIME_DIR, SECRETS_FILE } from './paths.ts';
+import { PortalError } from './processes.ts';
+import { loadOrCreateSecrets, SecretsFileError } from './secrets.ts';
+import { startStack } from './stack.ts';
+import { runTests } from './test-runner.ts';
+
+export const DEMO_ACCOUNT = { username: 'demo', password: 'feiyi2026' };
+
+const log = (line: string) => console.log(`» ${line}`);
+
+async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean }) {
+  const started = Date.now();
+  const { secrets, created } = loadOrCreateSecrets(SECRETS_FILE);
+  if (created) log(`已生成本地密钥：${path.relative(process.cwd(), SECRETS_FILE)}`);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const webPort = Number(process.env.PORT ?? 8080);
+  const cmsPort = Number(process.env.CMS_PORT ?? 1337);
+  const siteDir = path.join(RUNTIME_DIR, 'site');
+
+  await buildCms(log);
+  log('启动内容管理服务与 API（首次启动会写入种子内容）…');
+  const stack = await startStack({
+    host,
+    cmsPort,
+    webPort,
+    secrets,
+    logDir: path.join(RUNTIME_DIR, 'logs'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    sqliteFile: path.join(RUNTIME_DIR, 'data', 'portal.db'),
+    publicDir: path.join(RUNTIME_DIR, 'cms-public'),
+    siteDir,
+    demo: DEMO_ACCOUNT,
+    resetAdminPassword: created,
+  });
+  const shutdown = async () => {
+    await stack.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+
+  try {
+    await buildSite({
+      apiUrl: stack.webUrl,
+      outDir: siteDir,
+      force: Boolean(flags['rebuild-site']) || !existsSync(path.join(siteDir, 'index.html')),
+      log,
+    });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+
+  console.log(`
+非遗门户已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）
+  网站        ${stack.webUrl}
+  API 文档    ${stack.webUrl}/api/docs
+  内容后台    ${stack.cmsUrl}/admin
+              账号 ${secrets.ADMIN_EMAIL}  密码 ${secrets.ADMIN_PASSWORD}
+  演示账号    用户名 ${DEMO_ACCOUNT.username}  密码 ${DEMO_ACCOUNT.password}
+  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/
+按 Ctrl+C 停止。`);
+
+  if (flags['until-ready']) await shutdown();
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      'until-ready': { type: 'boolean' },
+      'rebuild-site': { type: 'boolean' },
+      db: { type: 'string', default: 'sqlite' },
+      only: { type: 'string' },
+    },
+  });
+  const command = positionals[0] ?? 'start';
+  switch (command) {
+    case 'start':
+      return start(values);
+    case 'test':
+      if (values.db !== 'sqlite' && values.db !== 'postgres') throw new PortalError('--db 只能是 sqlite 或 postgres');
+      return runTests({ db: values.db, only: values.only });
+    case 'reset':
+      rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
+      rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
+      rmSync(path.join(RUNTIME_DIR, 'site'), { recursive: true, force: true });
+      log('已清除本地数据库、上传文件与网站构建；下次启动将重新写入种子内容。');
+      return;
+    default:
+      throw new PortalError(`未知命令 ${command}。可用：start、test、reset`);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortalError || error instanceof SecretsFileError) {
+    console.error(`✗ ${error.message}`);
+    if (error instanceof SecretsFileError) console.error('  删除该文件后重新运行会生成新的密钥（已登录的会话将失效）。');
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every secret the portal needs, generated on first run into a git-ignored file. */
+export const SECRET_KEYS = [
+  'APP_KEYS',
+  'API_TOKEN_SALT',
+  'ADMIN_JWT_SECRET',
+  'TRANSFER_TOKEN_SALT',
+  'ENCRYPTION_KEY',
+  'JWT_SECRET',
+  'CMS_API_TOKEN',
+  'WEBHOOK_SECRET',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+] as const;
+
+export type SecretKey = (typeof SECRET_KEYS)[number];
+export type Secrets = Record<SecretKey, string>;
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+export function generateSecrets(): Secrets {
+  return {
+    APP_KEYS: [hex(16), hex(16), hex(16), hex(16)].join(','),
+    API_TOKEN_SALT: hex(16),
+    ADMIN_JWT_SECRET: hex(32),
+    TRANSFER_TOKEN_SALT: hex(16),
+    ENCRYPTION_KEY: hex(16),
+    JWT_SECRET: hex(32),
+    CMS_API_TOKEN: hex(64),
+    WEBHOOK_SECRET: hex(24),
+    ADMIN_EMAIL: 'admin@feiyi.local',
+    // Readable yet strong: Strapi's admin wants upper, lower and a digit.
+    ADMIN_PASSWORD: `Feiyi-${hex(4)}-${hex(4).toUpperCase()}`,
+  };
+}
+
+const PATTERNS: Record<SecretKey, RegExp> = {
+  APP_KEYS: /^[0-9a-f]{16,}(,[0-9a-f]{16,})+$/,
+  API_TOKEN_SALT: /^[0-9a-f]{16,}$/,
+  ADMIN_JWT_SECRET: /^[0-9a-f]{32,}$/,
+  TRANSFER_TOKEN_SALT: /^[0-9a-f]{16,}$/,
+  ENCRYPTION_KEY: /^[0-9a-f]{32}$/,
+  JWT_SECRET: /^[0-9a-f]{32,}$/,
+  CMS_API_TOKEN: /^[0-9a-f]{64,}$/,
+  WEBHOOK_SECRET: /^[0-9a-f]{16,}$/,
+  ADMIN_EMAIL: /^[^\s@]+@[^\s@]+$/,
+  ADMIN_PASSWORD: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/,
+};
+
+export class SecretsFileError extends Error {}
+
+export function serializeSecrets(secrets: Secrets): string {
+  const lines = SECRET_KEYS.map((key) => `${key}=${secrets[key]}`);
+  return `# 非遗门户的本地密钥，由 ./portal 首次运行时生成。切勿提交。\n${lines.join('\n')}\n`;
+}
+
+/** Parses a secrets file; any missing or malformed entry is an error naming the file and the key. */
+export function parseSecrets(text: string, file: string): Secrets {
+  const values = new Map<string, string>();
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const eq = line.indexOf('=');
+    if (eq <= 0) throw new SecretsFileError(`密钥文件 ${file} 第 ${index + 1} 行格式错误（应为 KEY=VALUE）`);
+    values.set(line.slice(0, eq).trim(), line.slice(eq + 1).trim());
+  });
+  const result = {} as Secrets;
+  for (const key of SECRET_KEYS) {
+    const value = values.get(key);
+    if (value === undefined) throw new SecretsFileError(`密钥文件 ${file} 缺少 ${key}`);
+    if (!PATTERNS[key].test(value)) throw new SecretsFileError(`密钥文件 ${file} 中的 ${key} 格式无效`);
+    result[key] = value;
+  }
+  return result;
+}
+
+/**
+ * Reads the secrets file, creating it when missing. A broken file is never overwritten silently:
+ * the caller reports the error and the user decides (delete it to regenerate).
+ */
+export function loadOrCreateSecrets(file: string): { secrets: Secrets; created: boolean } {
+  if (!existsSync(file)) {
+    const secrets = generateSecrets();
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, serializeSecrets(secrets), { mode: 0o600 });
+    return { secrets, created: true };
+  }
+  return { secrets: parseSecrets(readFileSync(file, 'utf8'), file), created: false };
+}

@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Secrets } from './secrets.ts';
+import { ADAPTER_DIR, CMS_DIR } from './paths.ts';
+import { assertPortFree, startService, waitForHttp, type Service } from './processes.ts';
+
+export interface StackOptions {
+  host: string;
+  cmsPort: number;
+  webPort: number;
+  secrets: Secrets;
+  logDir: string;
+  /** PostgreSQL when set; otherwise SQLite at sqliteFile. */
+  databaseUrl?: string;
+  sqliteFile: string;
+  /** Strapi's public folder (uploads go to <publicDir>/uploads). */
+  publicDir: string;
+  siteDir: string;
+  demo: { username: string; password: string };
+  resetAdminPassword?: boolean;
+  serveAdmin?: boolean;
+  extraAdapterEnv?: NodeJS.ProcessEnv;
+}
+
+export interface RunningStack {
+  webUrl: string;
+  cmsUrl: string;
+  services: Service[];
+  stop(): Promise<void>;
+}
+
+const baseEnv = (): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  LANG: process.env.LANG ?? 'C.UTF-8',
+  TZ: process.env.TZ,
+  npm_config_nodedir: process.env.npm_config_nodedir,
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  ASTRO_TELEMETRY_DISABLED: '1',
+});
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  await assertPortFree(options.cmsPort, options.host, '内容管理服务 CMS');
+  await assertPortFree(options.webPort, options.host, '网站与 API');
+  mkdirSync(path.join(options.publicDir, 'uploads'), { recursive: true });
+  mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+
+  const cmsUrl = `http://${options.host}:${options.cmsPort}`;
+  const webUrl = `http://${options.host}:${options.webPort}`;
+  const { secrets } = options;
+  const services: Service[] = [];
+  const stop = async () => {
+    for (const service of [...services].reverse()) await service.stop();
+  };
+
+  try {
+    const cms = startService({
+      name: 'cms',
+      command: process.execPath,
+      args: [path.join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
+      cwd: CMS_DIR,
+      logDir: options.logDir,
+      env: {
+        ...baseEnv(),
+        NODE_ENV: 'production',
+        HOST: options.host,
+        PORT: String(options.cmsPort),
+        APP_KEYS: secrets.APP_KEYS,
+        API_TOKEN_SALT: secrets.API_TOKEN_SALT,
+        ADMIN_JWT_SECRET: secrets.ADMIN_JWT_SECRET,
+        TRANSFER_TOKEN_SALT: secrets.TRANSFER_TOKEN_SALT,
+        ENCRYPTION_KEY: secrets.ENCRYPTION_KEY,
+        JWT_SECRET: secrets.JWT_SECRET,
+        CMS_API_TOKEN: secrets.CMS_API_TOKEN,
+        ADMIN_EMAIL: secrets.ADMIN_EMAIL,
+        ADMIN_PASSWORD: secrets.ADMIN_PASSWORD,
+        PORTAL_RESET_ADMIN_PASSWORD: options.resetAdminPassword ? 'true' : 'false',
+        DEMO_USERNAME: options.demo.username,
+        DEMO_PASSWORD: options.demo.password,
+        WEBHOOK_URL: `${webUrl}/api/internal/cms-events`,
+        WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
+        CMS_PUBLIC_DIR: options.publicDir,
+        SERVE_ADMIN: options.serveAdmin === false ? 'false' : 'true',
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_FILENAME: options.sqliteFile }),
+      },
+    });
+    services.push(cms);
+    await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204] });
+
+    const adapter = startService({
+      name: 'adapter',
+      command: process.execPath,
+      args: [path.join(ADAPTER_DIR, 'src', 'server.ts')],
+      cwd: ADAPTER_DIR,
+      logDir: options.logDir,
+      env: {
+        ...baseEnv(),
+        NODE_ENV: 'production',
+        HOST: options.host,
+        PORT: String(options.webPort),
+        PUBLIC_URL: webUrl,
+        CMS_URL: cmsUrl,
+        CMS_API_TOKEN: secrets.CMS_API_TOKEN,
+        JWT_SECRET: secrets.JWT_SECRET,
+        WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
+        SITE_DIR: options.siteDir,
+        UPLOADS_DIR: path.join(options.publicDir, 'uploads'),
+        ...options.extraAdapterEnv,
+      },
+    });
+    services.push(adapter);
+    await waitForHttp(`${webUrl}/api/health`, adapter);
+    return { webUrl, cmsUrl, services, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildCms, buildSite } from './builds.ts';
+import { createTestDatabase, dropTestDatabase } from './postgres.ts';
+import { ROOT, RUNTIME_DIR } from './paths.ts';
+import { PortalError, run } from './processes.ts';
+import { generateSecrets } from './secrets.ts';
+import { startStack } from './stack.ts';
+
+const log = (line: string) => console.log(`\n» ${line}`);
+const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
+
+/**
+ * The whole suite: lint, types and unit tests, then the integration and browser tests against a
+ * real CMS, adapter and site on a fresh database (SQLite by default, PostgreSQL with --db postgres).
+ */
+export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: string }) {
+  const started = Date.now();
+  const want = (stage: string) => !options.only || options.only.split(',').includes(stage);
+
+  if (want('static')) {
+    log('静态检查：lint 与类型');
+    await run('pnpm', ['run', 'lint'], { cwd: ROOT, label: 'lint' });
+    await run('pnpm', ['run', 'typecheck'], { cwd: ROOT, label: 'typecheck' });
+  }
+  if (want('unit')) {
+    log('单元测试');
+    await run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--project', 'unit'], { cwd: ROOT, label: '单元测试' });
+  }
+  if (!want('integration') && !want('e2e')) return;
+
+  await buildCms((line) => log(line));
+  const workDir = path.join(RUNTIME_DIR, `test-${options.db}`);
+  rmSync(workDir, { recursive: true, force: true });
+  const secrets = generateSecrets();
+  const databaseUrl = options.db === 'postgres' ? await createTestDatabase() : undefined;
+  const siteDir = path.join(workDir, 'site');
+  log(`启动测试环境（${options.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}，全新数据库）`);
+  const stack = await startStack({
+    host: '127.0.0.1',
+    cmsPort: Number(process.env.TEST_CMS_PORT ?? 1347),
+    webPort: Number(process.env.TEST_WEB_PORT ?? 8090),
+    secrets,
+    logDir: path.join(workDir, 'logs'),
+    databaseUrl,
+    sqliteFile: path.join(workDir, 'data', 'test.db'),
+    publicDir: path.join(workDir, 'cms-public'),
+    siteDir,
+    demo: { username: 'demo', password: 'feiyi2026' },
+    extraAdapterEnv: { LOG_LEVEL: 'warn' },
+  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TEST_WEB_URL: stack.webUrl,
+    TEST_CMS_URL: stack.cmsUrl,
+    TEST_CMS_TOKEN: secrets.CMS_API_TOKEN,
+    TEST_JWT_SECRET: secrets.JWT_SECRET,
+    TEST_DB: options.db,
+    TEST_DATABASE_URL: databaseUrl ?? '',
+    TEST_SQLITE_FILE: path.join(workDir, 'data', 'test.db'),
+    TEST_WORK_DIR: workDir,
+  };
+  try {
+    if (want('integration')) {
+      log('集成测试：CMS 与 API（真实 Strapi 与数据库）');
+      await run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--project', 'integration'], { cwd: ROOT, env, label: '集成测试' });
+    }
+    if (want('e2e')) {
+      await buildSite({ apiUrl: stack.webUrl, outDir: siteDir, force: true, log });
+      log('浏览器端到端测试（Chromium）');
+      await run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', '--config', 'tests/e2e/playwright.config.ts'], {
+        cwd: ROOT,
+        env,
+        label: '端到端测试',
+      });
+    }
+  } catch (error) {
+    if (error instanceof PortalError) console.error(`日志：${path.join(workDir, 'logs')}`);
+    throw error;
+  } finally {
+    await stack.stop();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
+  }
+  log(`全部测试通过（${((Date.now() - started) / 1000).toFixed(0)} 秒）`);
+}

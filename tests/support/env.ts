@@ -1,0 +1,36 @@
+/** Addresses and secrets of the stack `./portal test` started for this run. */
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the suite with ./portal test`);
+  return value;
+}
+
+export const testEnv = {
+  get webUrl() {
+    return required('TEST_WEB_URL');
+  },
+  get cmsUrl() {
+    return required('TEST_CMS_URL');
+  },
+  get cmsToken() {
+    return required('TEST_CMS_TOKEN');
+  },
+  get jwtSecret() {
+    return required('TEST_JWT_SECRET');
+  },
+  get db() {
+    return required('TEST_DB') as 'sqlite' | 'postgres';
+  },
+  get workDir() {
+    return required('TEST_WORK_DIR');
+  },
+};
+
+export async function cmsGet(path: string, init: { token?: string | null } = {}) {
+  const headers: Record<string, string> = {};
+  const token = init.token === undefined ? testEnv.cmsToken : init.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${testEnv.cmsUrl}${path}`, { headers });
+  const body = (await response.json().catch(() => null)) as unknown;
+  return { status: response.status, body: body as { data: unknown; meta?: { pagination?: { total: number } }; error?: unknown } };
+}

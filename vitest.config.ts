@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit next to the code they test; integration tests in tests/ need the running stack
+// that `./portal test` starts (they read its addresses from TEST_* variables).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'cms/{src,seed}/**/*.test.ts',
+            'api-adapter/src/**/*.test.ts',
+            'site/src/**/*.test.{ts,tsx}',
+            'scripts/src/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/{api,cms}/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
