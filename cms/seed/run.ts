@@ -15,12 +15,24 @@ async function findBySlug(strapi: Strapi, uid: UID.ContentType, slug: string): P
   return (row?.documentId as string | undefined) ?? undefined;
 }
 
+/**
+ * Test hook: SEED_ABORT_AFTER=n makes the seed fail after n documents, as a crash or a kill would,
+ * so the suite can prove the next start completes it without duplicates.
+ */
+let createdCount = 0;
+function countCreation() {
+  createdCount += 1;
+  const abortAfter = Number(process.env.SEED_ABORT_AFTER ?? 0);
+  if (abortAfter > 0 && createdCount >= abortAfter) throw new Error(`[seed] aborted after ${createdCount} documents (SEED_ABORT_AFTER)`);
+}
+
 /** Creates and publishes a document unless one with the slug exists (editors' changes are kept). */
 async function ensurePublished(strapi: Strapi, uid: UID.ContentType, slug: string, build: () => Promise<Record<string, unknown>>) {
   const existing = await findBySlug(strapi, uid, slug);
   if (existing) return existing;
   const data = { slug, ...(await build()) };
   const created = await strapi.documents(uid).create({ data: data as never, status: 'published' });
+  countCreation();
   return created.documentId;
 }
 

@@ -42,9 +42,6 @@ const baseEnv = (): NodeJS.ProcessEnv => ({
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   await assertPortFree(options.cmsPort, options.host, '内容管理服务 CMS');
   await assertPortFree(options.webPort, options.host, '网站与 API');
-  mkdirSync(path.join(options.publicDir, 'uploads'), { recursive: true });
-  mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
-
   const cmsUrl = `http://${options.host}:${options.cmsPort}`;
   const webUrl = `http://${options.host}:${options.webPort}`;
   const { secrets } = options;
@@ -54,36 +51,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 
   try {
-    const cms = startService({
-      name: 'cms',
-      command: process.execPath,
-      args: [path.join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
-      cwd: CMS_DIR,
-      logDir: options.logDir,
-      env: {
-        ...baseEnv(),
-        NODE_ENV: 'production',
-        HOST: options.host,
-        PORT: String(options.cmsPort),
-        APP_KEYS: secrets.APP_KEYS,
-        API_TOKEN_SALT: secrets.API_TOKEN_SALT,
-        ADMIN_JWT_SECRET: secrets.ADMIN_JWT_SECRET,
-        TRANSFER_TOKEN_SALT: secrets.TRANSFER_TOKEN_SALT,
-        ENCRYPTION_KEY: secrets.ENCRYPTION_KEY,
-        JWT_SECRET: secrets.JWT_SECRET,
-        CMS_API_TOKEN: secrets.CMS_API_TOKEN,
-        ADMIN_EMAIL: secrets.ADMIN_EMAIL,
-        ADMIN_PASSWORD: secrets.ADMIN_PASSWORD,
-        PORTAL_RESET_ADMIN_PASSWORD: options.resetAdminPassword ? 'true' : 'false',
-        DEMO_USERNAME: options.demo.username,
-        DEMO_PASSWORD: options.demo.password,
-        WEBHOOK_URL: `${webUrl}/api/internal/cms-events`,
-        WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
-        CMS_PUBLIC_DIR: options.publicDir,
-        SERVE_ADMIN: options.serveAdmin === false ? 'false' : 'true',
-        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_FILENAME: options.sqliteFile }),
-      },
-    });
+    const cms = startCms({ ...options, webUrl });
     services.push(cms);
     await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204] });
 
@@ -115,4 +83,47 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await stop();
     throw error;
   }
+}
+
+export type CmsOptions = Pick<
+  StackOptions,
+  'host' | 'cmsPort' | 'secrets' | 'logDir' | 'databaseUrl' | 'sqliteFile' | 'publicDir' | 'demo' | 'resetAdminPassword' | 'serveAdmin'
+> & { webUrl: string; extraEnv?: NodeJS.ProcessEnv; logName?: string };
+
+/** Starts Strapi (compiled by buildCms) with the portal's settings; resolves once the process is spawned. */
+export function startCms(options: CmsOptions): Service {
+  const { secrets } = options;
+  mkdirSync(path.join(options.publicDir, 'uploads'), { recursive: true });
+  mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  return startService({
+    name: options.logName ?? 'cms',
+    command: process.execPath,
+    args: [path.join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
+    cwd: CMS_DIR,
+    logDir: options.logDir,
+    env: {
+      ...baseEnv(),
+      NODE_ENV: 'production',
+      HOST: options.host,
+      PORT: String(options.cmsPort),
+      APP_KEYS: secrets.APP_KEYS,
+      API_TOKEN_SALT: secrets.API_TOKEN_SALT,
+      ADMIN_JWT_SECRET: secrets.ADMIN_JWT_SECRET,
+      TRANSFER_TOKEN_SALT: secrets.TRANSFER_TOKEN_SALT,
+      ENCRYPTION_KEY: secrets.ENCRYPTION_KEY,
+      JWT_SECRET: secrets.JWT_SECRET,
+      CMS_API_TOKEN: secrets.CMS_API_TOKEN,
+      ADMIN_EMAIL: secrets.ADMIN_EMAIL,
+      ADMIN_PASSWORD: secrets.ADMIN_PASSWORD,
+      PORTAL_RESET_ADMIN_PASSWORD: options.resetAdminPassword ? 'true' : 'false',
+      DEMO_USERNAME: options.demo.username,
+      DEMO_PASSWORD: options.demo.password,
+      WEBHOOK_URL: `${options.webUrl}/api/internal/cms-events`,
+      WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
+      CMS_PUBLIC_DIR: options.publicDir,
+      SERVE_ADMIN: options.serveAdmin === false ? 'false' : 'true',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_FILENAME: options.sqliteFile }),
+      ...options.extraEnv,
+    },
+  });
 }

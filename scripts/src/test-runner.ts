@@ -55,6 +55,8 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_CMS_URL: stack.cmsUrl,
     TEST_CMS_TOKEN: secrets.CMS_API_TOKEN,
     TEST_JWT_SECRET: secrets.JWT_SECRET,
+    TEST_ADMIN_EMAIL: secrets.ADMIN_EMAIL,
+    TEST_ADMIN_PASSWORD: secrets.ADMIN_PASSWORD,
     TEST_DB: options.db,
     TEST_DATABASE_URL: databaseUrl ?? '',
     TEST_SQLITE_FILE: path.join(workDir, 'data', 'test.db'),
@@ -68,7 +70,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     if (want('e2e')) {
       await buildSite({ apiUrl: stack.webUrl, outDir: siteDir, force: true, log });
       log('浏览器端到端测试（Chromium）');
-      await run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', '--config', 'tests/e2e/playwright.config.ts'], {
+      await run(process.execPath, [path.join(ROOT, 'tests', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', 'tests/e2e/playwright.config.ts'], {
         cwd: ROOT,
         env,
         label: '端到端测试',

@@ -21,6 +21,12 @@ export const testEnv = {
   get db() {
     return required('TEST_DB') as 'sqlite' | 'postgres';
   },
+  get adminEmail() {
+    return required('TEST_ADMIN_EMAIL');
+  },
+  get adminPassword() {
+    return required('TEST_ADMIN_PASSWORD');
+  },
   get workDir() {
     return required('TEST_WORK_DIR');
   },

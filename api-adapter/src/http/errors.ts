@@ -63,13 +63,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
       const detail = first?.message ?? '格式不正确';
-      return reply
-        .status(400)
-        .send({
-          code: ERROR_CODES.validation,
-          message: `${where}错误：${field && !detail.includes(field) ? `${field} ` : ''}${detail}`,
-          data: null,
-        });
+      return reply.status(400).send({
+        code: ERROR_CODES.validation,
+        message: `${where}错误：${field && !detail.includes(field) ? `${field} ` : ''}${detail}`,
+        data: null,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its contract');

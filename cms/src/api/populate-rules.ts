@@ -32,5 +32,5 @@ export const POPULATE = {
 } as const;
 
 export const withPopulate = (name: keyof typeof POPULATE) => ({
-  middlewares: [{ name: 'global::populate', config: { populate: POPULATE[name] } }],
+  middlewares: [{ name: 'global::public-read', config: { populate: POPULATE[name] } }],
 });

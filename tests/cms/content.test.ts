@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSeedData } from '../../cms/seed/load-data.ts';
+import { adminRequest, adminToken, registerUser } from '../support/cms-admin.ts';
+import { cmsGet } from '../support/env.ts';
+
+const seed = loadSeedData(path.resolve(import.meta.dirname, '../../cms/seed/data'));
+
+type Doc = Record<string, unknown>;
+const total = (body: { meta?: { pagination?: { total: number } } }) => body.meta?.pagination?.total;
+
+describe('content model and seed (real Strapi, real database)', () => {
+  it('has every public content type, seeded with the reviewable data files', async () => {
+    const expected: Array<[string, number]> = [
+      ['categories', seed.categories.length],
+      ['provinces', 34],
+      ['cultures', seed.cultures.length],
+      ['inheritors', seed.inheritors.length],
+      ['policies', seed.policies.length],
+      ['timeline-entries', 10],
+      ['news-items', seed.news.length],
+      ['heritage-pages', 15],
+      ['products', seed.products.length],
+      ['donation-projects', seed.donationProjects.length],
+      ['workshops', 4],
+    ];
+    for (const [collection, count] of expected) {
+      const { status, body } = await cmsGet(`/api/${collection}?pagination[pageSize]=1`);
+      expect(status, collection).toBe(200);
+      expect(total(body), collection).toBe(count);
+    }
+  });
+
+  it('keeps the spec category codes 66–75 and links cultures to category and province', async () => {
+    const { body } = await cmsGet('/api/cultures?filters[slug][$eq]=jingju');
+    const [jingju] = body.data as Doc[];
+    expect(jingju).toMatchObject({ title: '京剧', category: { code: 67, officialName: '传统戏剧' }, province: { shortName: '北京' } });
+    expect((jingju!.listing as Doc).batchYear).toBe(2006);
+    expect(String((jingju!.cover as Doc).url)).toMatch(/^\/uploads\/.+\.svg$/);
+    expect([...String(jingju!.content)].length).toBeGreaterThanOrEqual(300);
+  });
+
+  it('seeds the four workshops with their prices and ten seats each', async () => {
+    const { body } = await cmsGet('/api/workshops?sort=startTime:asc');
+    const workshops = body.data as Doc[];
+    expect(workshops.map((w) => [Number(w.price), w.seats])).toEqual([
+      [99, 10],
+      [89, 10],
+      [109, 10],
+      [79, 10],
+    ]);
+  });
+
+  it('curates the home page: 9 hot items and 5 showcased inheritors, in order', async () => {
+    const { body } = await cmsGet('/api/home-page');
+    const home = body.data as { hotCultures: Doc[]; showcaseInheritors: Doc[] };
+    expect(home.hotCultures.map((c) => c.title)).toHaveLength(9);
+    expect(home.hotCultures[0]!.title).toBe('京剧');
+    expect(home.showcaseInheritors.map((i) => i.name)).toEqual(['张继青', '钱美华', '徐朝兴', '周兆明', '冯根生']);
+  });
+});
+
+describe('public access (no token)', () => {
+  it('can read published content', async () => {
+    const { status, body } = await cmsGet('/api/cultures?pagination[pageSize]=2', { token: null });
+    expect(status).toBe(200);
+    expect((body.data as Doc[]).length).toBe(2);
+  });
+
+  describe('drafts', () => {
+    let editor: string;
+    let documentId: string;
+    beforeAll(async () => {
+      editor = await adminToken();
+      const created = await adminRequest(editor, 'POST', '/content-manager/collection-types/api::culture.culture', {
+        title: '未发布的草稿',
+        slug: `draft-${Date.now()}`,
+        content: '编辑尚未发布的内容。',
+      });
+      expect(created.status).toBe(201);
+      documentId = String(created.body?.data?.documentId);
+    });
+
+    it('never sees an unpublished draft, even when asking for drafts', async () => {
+      for (const query of ['', '&status=draft']) {
+        const { body } = await cmsGet(`/api/cultures?filters[documentId][$eq]=${documentId}${query}`, { token: null });
+        expect(body.data, query).toEqual([]);
+      }
+      const single = await cmsGet(`/api/cultures/${documentId}?status=draft`, { token: null });
+      expect(single.status).toBe(404);
+    });
+
+    it('sees it once an editor publishes it', async () => {
+      const published = await adminRequest(
+        editor,
+        'POST',
+        `/content-manager/collection-types/api::culture.culture/${documentId}/actions/publish`,
+        {},
+      );
+      expect(published.status).toBe(200);
+      const { body } = await cmsGet(`/api/cultures?filters[documentId][$eq]=${documentId}`, { token: null });
+      expect((body.data as Doc[]).map((d) => d.title)).toEqual(['未发布的草稿']);
+      await adminRequest(editor, 'DELETE', `/content-manager/collection-types/api::culture.culture/${documentId}`);
+    });
+  });
+
+  it.each(['orders', 'donations', 'favourites', 'follows', 'browse-records', 'achievements', 'bookings'])(
+    'cannot read user data: /api/%s',
+    async (collection) => {
+      const { status } = await cmsGet(`/api/${collection}`, { token: null });
+      expect([403, 404]).toContain(status);
+    },
+  );
+
+  it('cannot list users', async () => {
+    const { status } = await cmsGet('/api/users', { token: null });
+    expect(status).toBe(403);
+  });
+});
+
+describe('a logged-in visitor talking to Strapi directly', () => {
+  it("cannot list users or read another user's account", async () => {
+    const alice = await registerUser('alice');
+    const bob = await registerUser('bob');
+    expect((await cmsGet('/api/users', { token: alice.jwt })).status).toBe(403);
+    expect((await cmsGet(`/api/users/${bob.id}`, { token: alice.jwt })).status).toBe(403);
+    const me = await cmsGet('/api/users/me', { token: alice.jwt });
+    expect(me.status).toBe(200);
+    expect((me.body as unknown as { username: string }).username).toBe(alice.username);
+  });
+
+  it.each(['orders', 'donations', 'favourites', 'bookings'])('cannot read /api/%s', async (collection) => {
+    const alice = await registerUser('carol');
+    const { status } = await cmsGet(`/api/${collection}`, { token: alice.jwt });
+    expect([403, 404]).toContain(status);
+  });
+});

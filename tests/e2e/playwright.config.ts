@@ -1,0 +1,32 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium; never a downloaded browser. The stack's URL comes from ./portal test.
+export default defineConfig({
+  testDir: '.',
+  timeout: 60_000,
+  retries: 0,
+  workers: 1,
+  reporter: [['list']],
+  outputDir: '../../.runtime/test-results',
+  use: {
+    baseURL: process.env.TEST_WEB_URL,
+    locale: 'zh-CN',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false } },
+  ],
+});

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page shows culture items that come from the CMS', async ({ page, request }, testInfo) => {
+  const api = await request.get('/api/culture/page?page=1&size=9');
+  expect(api.ok()).toBe(true);
+  const { data } = (await api.json()) as { data: { page: { records: Array<{ title: string }> } } };
+  const first = data.page.records[0]!;
+  expect(first.title).toMatch(/\p{Script=Han}/u);
+
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/非遗中国/);
+  await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '传承人' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: first.title })).toBeVisible();
+  const cover = page.getByRole('img', { name: `${first.title}封面` });
+  await expect(cover).toBeVisible();
+  expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
+});
+
+test('an unknown page answers 404 with a Chinese page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '没有找到这个页面' })).toBeVisible();
+});

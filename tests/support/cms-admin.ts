@@ -1,0 +1,34 @@
+import { testEnv } from './env.ts';
+
+/** Logs in to Strapi's admin API as the editor account; used to act as an editor would. */
+export async function adminToken(): Promise<string> {
+  const response = await fetch(`${testEnv.cmsUrl}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: testEnv.adminEmail, password: testEnv.adminPassword }),
+  });
+  if (response.status !== 200) throw new Error(`admin login failed: ${response.status}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+export async function adminRequest(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${testEnv.cmsUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null };
+}
+
+/** Registers a visitor through users-permissions and returns its JWT and id. */
+export async function registerUser(prefix = 'u'): Promise<{ jwt: string; id: number; username: string }> {
+  const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
+  const response = await fetch(`${testEnv.cmsUrl}/api/auth/local/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret123' }),
+  });
+  if (response.status !== 200) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { jwt: string; user: { id: number } };
+  return { jwt: body.jwt, id: body.user.id, username };
+}
