@@ -70,11 +70,15 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     if (want('e2e')) {
       await buildSite({ apiUrl: stack.webUrl, outDir: siteDir, force: true, log });
       log('浏览器端到端测试（Chromium）');
-      await run(process.execPath, [path.join(ROOT, 'tests', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', 'tests/e2e/playwright.config.ts'], {
-        cwd: ROOT,
-        env,
-        label: '端到端测试',
-      });
+      await run(
+        process.execPath,
+        [path.join(ROOT, 'tests', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', 'tests/e2e/playwright.config.ts'],
+        {
+          cwd: ROOT,
+          env,
+          label: '端到端测试',
+        },
+      );
     }
   } catch (error) {
     if (error instanceof PortalError) console.error(`日志：${path.join(workDir, 'logs')}`);
