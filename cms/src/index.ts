@@ -3,7 +3,8 @@ import { runSeed } from '../seed/run';
 import { ensureAdmin, ensureDemoUser } from './bootstrap/accounts';
 import { ensureAdapterToken } from './bootstrap/api-token';
 import { ensureUniqueIndexes } from './bootstrap/indexes';
-import { grantRoleActions, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
+import { forwardContentEvents } from './bootstrap/content-events';
+import { AUTHENTICATED_ACTIONS, grantRoleActions, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
 import { registerPidAssignment } from './bootstrap/pid';
 
 export default {
@@ -15,6 +16,7 @@ export default {
     const env = process.env;
     await ensureUniqueIndexes(strapi);
     await grantRoleActions(strapi, 'public', PUBLIC_READ_ACTIONS);
+    await grantRoleActions(strapi, 'authenticated', AUTHENTICATED_ACTIONS);
     await ensureAdapterToken(strapi, env.CMS_API_TOKEN);
     await ensureAdmin(strapi, {
       email: env.ADMIN_EMAIL,
@@ -23,5 +25,6 @@ export default {
     });
     await ensureDemoUser(strapi, { username: env.DEMO_USERNAME, password: env.DEMO_PASSWORD });
     if (env.SEED !== 'false') await runSeed(strapi);
+    forwardContentEvents(strapi, { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET });
   },
 };

@@ -18,6 +18,20 @@ export const PUBLIC_READ_ACTIONS = [
   'api::home-page.home-page.find',
 ];
 
+/**
+ * A logged-in visitor may call the portal's own-data actions, which only ever act on the
+ * authenticated user (ctx.state.user). Core CRUD on user data is granted to nobody.
+ */
+export const AUTHENTICATED_ACTIONS = [
+  ...['createMine', 'listMine', 'findMine', 'payMine'].map((a) => `api::order.order.${a}`),
+  ...['donateMine', 'listMine', 'achievementsMine'].map((a) => `api::donation.donation.${a}`),
+  ...['checkMine', 'addMine', 'removeMine', 'listMine'].map((a) => `api::favourite.favourite.${a}`),
+  ...['statusMine', 'followMine', 'unfollowMine', 'countMine', 'listMine'].map((a) => `api::follow.follow.${a}`),
+  ...['recordMine', 'listMine'].map((a) => `api::browse-record.browse-record.${a}`),
+  ...['bookMine', 'listMine'].map((a) => `api::booking.booking.${a}`),
+  ...['me', 'update', 'stats'].map((a) => `api::profile.profile.${a}`),
+];
+
 /** Idempotently grants the given actions to a users-permissions role (by type: 'public', 'authenticated'). */
 export async function grantRoleActions(strapi: Core.Strapi, roleType: string, actions: readonly string[]) {
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: roleType } });

@@ -1,3 +1,25 @@
 import { factories } from '@strapi/strapi';
+import { z } from 'zod';
+import { action, parse, userIdOf } from '../../../portal/http';
 
-export default factories.createCoreController('api::booking.booking');
+const participant = z.object({
+  name: z.string().trim().min(1, { error: '请填写参与人姓名' }).max(30),
+  phone: z.string().regex(/^1[3-9]\d{9}$/, { error: '请输入正确的手机号码' }),
+  idcard: z.string().regex(/^\d{17}[\dXx]$/, { error: '请输入正确的 18 位身份证号' }),
+});
+const bookingBody = z.object({
+  workshopId: z.number({ error: '请选择活动' }).int().positive(),
+  participants: z.array(participant).min(1, { error: '参与人数为 1 到 4 人' }).max(4, { error: '参与人数为 1 到 4 人' }),
+  idempotencyKey: z.string().min(1).max(100).optional(),
+});
+
+const service = () => strapi.service('api::booking.booking');
+
+export default factories.createCoreController('api::booking.booking', () => ({
+  bookMine: action(async (ctx) => {
+    const result = await service().book(userIdOf(ctx), parse(bookingBody, ctx.request.body));
+    ctx.status = result.replayed ? 200 : 201;
+    return result;
+  }),
+  listMine: action(async (ctx) => service().listForUser(userIdOf(ctx))),
+}));

@@ -1,3 +1,107 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { findPublishedByPid, mediaUrl } from '../../../portal/catalogue';
+import { conflict, notFound } from '../../../portal/http';
+import { maskIdCard } from '../../../rules/masking';
+import { toFen, toYuan } from '../../../rules/money';
+import { newOrderNumber } from '../../../rules/order-number';
+import { isUniqueViolation } from '../../order/services/order';
+import { takeSeats } from '../../workshop/services/seats';
 
-export default factories.createCoreService('api::booking.booking');
+const UID = 'api::booking.booking';
+
+export interface NewBooking {
+  workshopId: number;
+  participants: Array<{ name: string; phone: string; idcard: string }>;
+  idempotencyKey?: string;
+}
+
+interface BookingRow {
+  id: number;
+  bookingNo: string;
+  workshopPid: number;
+  count: number;
+  amount: number | string;
+  status: string;
+  createdAt: string;
+  participants?: Array<{ name: string; phone: string; idcardMasked: string }>;
+  workshop?: { title: string; startTime: string; location: string | null; image?: unknown } | null;
+}
+
+function present(row: BookingRow) {
+  return {
+    id: row.id,
+    bookingNo: row.bookingNo,
+    status: row.status === 'booked' ? '已预约' : row.status === 'cancelled' ? '已取消' : '待支付',
+    workshopId: row.workshopPid,
+    activity: {
+      title: row.workshop?.title ?? '',
+      time: row.workshop?.startTime ?? '',
+      location: row.workshop?.location ?? '',
+      image: mediaUrl(row.workshop?.image),
+    },
+    count: row.count,
+    amount: Number(row.amount),
+    participants: (row.participants ?? []).map((p) => ({ name: p.name, phone: p.phone, idcard: p.idcardMasked })),
+    createTime: row.createdAt,
+  };
+}
+
+const populate = { participants: true, workshop: { populate: { image: true } } };
+
+export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Strapi }) => ({
+  async book(userId: number, input: NewBooking) {
+    const idempotencyKey = input.idempotencyKey ? `${userId}:${input.idempotencyKey}` : undefined;
+    if (idempotencyKey) {
+      const previous = await strapi.db.query(UID).findOne({ where: { idempotencyKey }, populate });
+      if (previous) return { booking: present(previous as BookingRow), replayed: true };
+    }
+    const workshop = await findPublishedByPid(strapi, 'api::workshop.workshop', input.workshopId);
+    if (!workshop) throw notFound('活动不存在');
+    if (Date.parse(workshop.startTime) <= Date.now()) throw conflict('活动已开始或已结束');
+    // One booking per user and activity: the spec's "same title and time" rule, enforced by a unique key.
+    const dedupeKey = `${userId}:${workshop.pid}`;
+    if (await strapi.db.query(UID).findOne({ where: { dedupeKey }, select: ['id'] })) throw conflict('您已预约过该活动');
+    const count = input.participants.length;
+    try {
+      const created = await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
+        if (!(await takeSeats(trx, workshop.documentId, count))) {
+          const left = Math.max(0, workshop.seats - (workshop.seatsBooked ?? 0));
+          throw conflict(left === 0 ? '该活动名额已满' : `名额不足，仅剩 ${left} 个`);
+        }
+        return strapi.documents(UID).create({
+          data: {
+            bookingNo: newOrderNumber('WS'),
+            user: userId,
+            workshop: workshop.documentId,
+            workshopPid: workshop.pid,
+            participants: input.participants.map((p) => ({ name: p.name, phone: p.phone, idcardMasked: maskIdCard(p.idcard) })),
+            count,
+            amount: toYuan(toFen(workshop.price) * count),
+            status: 'booked',
+            dedupeKey,
+            idempotencyKey: idempotencyKey ?? null,
+          } as never,
+        });
+      });
+      const row = await strapi.db.query(UID).findOne({ where: { documentId: created.documentId }, populate });
+      return { booking: present(row as BookingRow), replayed: false };
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const previous = idempotencyKey ? await strapi.db.query(UID).findOne({ where: { idempotencyKey }, populate }) : null;
+        if (previous) return { booking: present(previous as BookingRow), replayed: true };
+        throw conflict('您已预约过该活动');
+      }
+      throw error;
+    }
+  },
+
+  async listForUser(userId: number) {
+    const rows = await strapi.db.query(UID).findMany({ where: { user: { id: userId } }, populate, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return (rows as BookingRow[]).map(present);
+  },
+
+  async count(userId: number) {
+    return strapi.db.query(UID).count({ where: { user: { id: userId } } });
+  },
+}));

@@ -1,3 +1,31 @@
 import { factories } from '@strapi/strapi';
+import { z } from 'zod';
+import { action, parse, requireServerToken, userIdOf } from '../../../portal/http';
 
-export default factories.createCoreController('api::donation.donation');
+const donateBody = z.object({
+  projectId: z.number({ error: '请选择公益项目' }).int().positive({ error: '请选择公益项目' }),
+  amount: z
+    .number({ error: '捐赠金额必须是数字' })
+    .int({ error: '捐赠金额必须是整数（元）' })
+    .min(1, { error: '捐赠金额不能少于 1 元' })
+    .max(10000, { error: '单笔捐赠金额不能超过 10000 元' }),
+  idempotencyKey: z.string().min(1).max(100).optional(),
+});
+
+const service = () => strapi.service('api::donation.donation');
+
+export default factories.createCoreController('api::donation.donation', () => ({
+  donateMine: action(async (ctx) => {
+    userIdOf(ctx);
+    const result = await service().donate(ctx.state.user!, parse(donateBody, ctx.request.body));
+    ctx.status = result.replayed ? 200 : 201;
+    return result;
+  }),
+  listMine: action(async (ctx) => service().listForUser(userIdOf(ctx))),
+  achievementsMine: action(async (ctx) => service().achievementsOf(userIdOf(ctx))),
+  feed: action(async (ctx) => {
+    requireServerToken(ctx);
+    const limit = Math.min(100, Math.max(1, Number(ctx.query.limit ?? 20) || 20));
+    return service().feed(limit);
+  }),
+}));

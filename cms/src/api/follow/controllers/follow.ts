@@ -1,3 +1,17 @@
 import { factories } from '@strapi/strapi';
+import { z } from 'zod';
+import { action, pageArgs, parse, userIdOf } from '../../../portal/http';
 
-export default factories.createCoreController('api::follow.follow');
+const inheritorParam = z.object({ id: z.coerce.number({ error: '传承人编号必须是数字' }).int().positive({ error: '传承人编号必须是正整数' }) });
+const service = () => strapi.service('api::follow.follow');
+
+export default factories.createCoreController('api::follow.follow', () => ({
+  statusMine: action(async (ctx) => ({ isFollowing: await service().isFollowing(userIdOf(ctx), parse(inheritorParam, ctx.params).id) })),
+  followMine: action(async (ctx) => service().follow(userIdOf(ctx), parse(inheritorParam, ctx.params).id)),
+  unfollowMine: action(async (ctx) => service().unfollow(userIdOf(ctx), parse(inheritorParam, ctx.params).id)),
+  countMine: action(async (ctx) => service().count(userIdOf(ctx))),
+  listMine: action(async (ctx) => {
+    const { offset, size } = pageArgs(ctx.query, 20, 50);
+    return service().list(userIdOf(ctx), { offset, size });
+  }),
+}));

@@ -1,3 +1,43 @@
 import { factories } from '@strapi/strapi';
+import { z } from 'zod';
+import { action, pageArgs, parse, userIdOf } from '../../../portal/http';
 
-export default factories.createCoreController('api::order.order');
+const newOrderBody = z.object({
+  items: z
+    .array(
+      z.object({
+        productId: z.number({ error: '商品编号必须是数字' }).int().positive(),
+        quantity: z.number({ error: '购买数量必须是数字' }).int({ error: '购买数量必须是整数' }).min(1, { error: '购买数量至少为 1' }).max(1_000_000, { error: '购买数量超出库存' }),
+      }),
+    )
+    .min(1, { error: '订单中没有商品' })
+    .max(50, { error: '一次最多购买 50 种商品' }),
+  shipping: z
+    .object({
+      name: z.string().trim().min(1, { error: '请输入收货人姓名' }).max(30),
+      phone: z.string().regex(/^1[3-9]\d{9}$/, { error: '请输入正确的手机号码' }),
+      address: z.string().trim().min(1, { error: '请输入收货地址' }).max(200),
+    })
+    .optional(),
+  kind: z.enum(['cart', 'quick']).default('cart'),
+  idempotencyKey: z.string().min(1).max(100).optional(),
+});
+
+const payBody = z.object({ paymentMethod: z.enum(['alipay', 'wechat', 'mock']).default('mock') });
+
+const service = () => strapi.service('api::order.order');
+
+export default factories.createCoreController('api::order.order', () => ({
+  createMine: action(async (ctx) => {
+    const result = await service().createForUser(userIdOf(ctx), parse(newOrderBody, ctx.request.body));
+    ctx.status = result.replayed ? 200 : 201;
+    return result;
+  }),
+  listMine: action(async (ctx) => {
+    const { page, size, offset } = pageArgs(ctx.query, 10, 50);
+    const { records, total } = await service().listForUser(userIdOf(ctx), { offset, size });
+    return { records, total, size, current: page, pages: Math.ceil(total / size) };
+  }),
+  findMine: action(async (ctx) => service().findForUser(userIdOf(ctx), ctx.params.ref)),
+  payMine: action(async (ctx) => service().payForUser(userIdOf(ctx), ctx.params.ref, parse(payBody, ctx.request.body).paymentMethod)),
+}));

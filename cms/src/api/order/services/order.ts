@@ -1,3 +1,221 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { findPublishedByPids, mediaUrl } from '../../../portal/catalogue';
+import { conflict, notFound } from '../../../portal/http';
+import { orderTotalFen, toFen, toYuan } from '../../../rules/money';
+import { isExpired, newOrderNumber, ORDER_HOLD_MS } from '../../../rules/order-number';
+import { returnStock, takeStock } from '../../product/services/stock';
 
-export default factories.createCoreService('api::order.order');
+export const ORDER_STATUS = { pending: 0, paid: 1, cancelled: 2 } as const;
+
+export interface NewOrder {
+  items: Array<{ productId: number; quantity: number }>;
+  shipping?: { name: string; phone: string; address: string };
+  kind: 'cart' | 'quick';
+  idempotencyKey?: string;
+}
+
+interface OrderRow {
+  id: number;
+  documentId: string;
+  orderNo: string;
+  status: number;
+  kind: string;
+  totalAmount: number | string;
+  payAmount: number | string;
+  shippingName: string | null;
+  shippingPhone: string | null;
+  shippingAddress: string | null;
+  paymentMethod: string | null;
+  expiresAt: string | null;
+  paidAt: string | null;
+  cancelledAt: string | null;
+  createdAt: string;
+  items?: Array<{ id: number; productPid: number; productName: string; productImage: string | null; price: number | string; quantity: number; totalAmount: number | string }>;
+}
+
+const UID = 'api::order.order';
+const populate = { items: true } as const;
+
+/** The order as the adapter sees it: amounts in yuan, numbers not strings (PostgreSQL returns decimals as strings). */
+export function presentOrder(order: OrderRow) {
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    kind: order.kind,
+    totalAmount: Number(order.totalAmount),
+    payAmount: Number(order.payAmount),
+    shippingName: order.shippingName ?? '',
+    shippingPhone: order.shippingPhone ?? '',
+    shippingAddress: order.shippingAddress ?? '',
+    paymentMethod: order.paymentMethod,
+    expiresAt: order.expiresAt,
+    paidAt: order.paidAt,
+    createdAt: order.createdAt,
+    items: (order.items ?? []).map((line) => ({
+      id: line.id,
+      productId: line.productPid,
+      productName: line.productName,
+      productImage: line.productImage ?? '',
+      price: Number(line.price),
+      quantity: line.quantity,
+      totalAmount: Number(line.totalAmount),
+    })),
+  };
+}
+export type PresentedOrder = ReturnType<typeof presentOrder>;
+
+export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Strapi }) => {
+  const orders = () => strapi.db.query(UID);
+
+  async function findOwned(userId: number, ref: string | number): Promise<OrderRow | null> {
+    const byNumber = typeof ref === 'string' && !/^\d+$/.test(ref);
+    const where = byNumber ? { orderNo: ref, user: { id: userId } } : { id: Number(ref), user: { id: userId } };
+    return (await orders().findOne({ where, populate })) as OrderRow | null;
+  }
+
+  /** Cancels one pending order and puts its stock back, exactly once even if two sweeps race. */
+  async function cancelPending(order: OrderRow): Promise<boolean> {
+    return strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
+      const changed = await trx('orders').where({ id: order.id, status: ORDER_STATUS.pending }).update({ status: ORDER_STATUS.cancelled, cancelled_at: new Date() });
+      if (changed !== 1) return false;
+      const lines = order.items ?? (((await orders().findOne({ where: { id: order.id }, populate })) as OrderRow | null)?.items ?? []);
+      const products = await findPublishedByPids(
+        strapi,
+        'api::product.product',
+        lines.map((line) => line.productPid),
+      );
+      const documentIdOf = new Map(products.map((p: { pid: number; documentId: string }) => [p.pid, p.documentId]));
+      for (const line of lines) {
+        const documentId = documentIdOf.get(line.productPid);
+        if (documentId) await returnStock(trx, documentId, line.quantity);
+      }
+      return true;
+    });
+  }
+
+  return {
+    async createForUser(userId: number, input: NewOrder): Promise<{ order: PresentedOrder; replayed: boolean }> {
+      const idempotencyKey = input.idempotencyKey ? `${userId}:${input.idempotencyKey}` : undefined;
+      if (idempotencyKey) {
+        const previous = (await orders().findOne({ where: { idempotencyKey }, populate })) as OrderRow | null;
+        if (previous) return { order: presentOrder(previous), replayed: true };
+      }
+      // Same product twice in one order counts as one line.
+      const quantities = new Map<number, number>();
+      for (const item of input.items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+
+      const products = (await findPublishedByPids(strapi, 'api::product.product', [...quantities.keys()], { cover: true })) as Array<{
+        pid: number;
+        documentId: string;
+        name: string;
+        price: number | string;
+        stock: number;
+        cover: unknown;
+      }>;
+      const byPid = new Map(products.map((p) => [p.pid, p]));
+      const lines = [...quantities.entries()].map(([pid, quantity]) => {
+        const product = byPid.get(pid);
+        if (!product) throw notFound(`商品不存在或已下架（编号 ${pid}）`);
+        return { product, quantity, unitFen: toFen(product.price) };
+      });
+      const totalFen = orderTotalFen(lines);
+
+      try {
+        const created = await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
+          for (const line of lines) {
+            if (!(await takeStock(trx, line.product.documentId, line.quantity))) {
+              throw conflict(line.product.stock <= 0 ? `「${line.product.name}」已售罄` : `「${line.product.name}」库存不足`);
+            }
+          }
+          return strapi.documents(UID).create({
+            data: {
+              orderNo: newOrderNumber('FY'),
+              user: userId,
+              status: ORDER_STATUS.pending,
+              kind: input.kind,
+              totalAmount: toYuan(totalFen),
+              payAmount: toYuan(totalFen),
+              shippingName: input.shipping?.name ?? null,
+              shippingPhone: input.shipping?.phone ?? null,
+              shippingAddress: input.shipping?.address ?? null,
+              expiresAt: new Date(Date.now() + ORDER_HOLD_MS).toISOString(),
+              idempotencyKey: idempotencyKey ?? null,
+              items: lines.map((line) => ({
+                productPid: line.product.pid,
+                productName: line.product.name,
+                productImage: mediaUrl(line.product.cover),
+                price: toYuan(line.unitFen),
+                quantity: line.quantity,
+                totalAmount: toYuan(line.unitFen * line.quantity),
+              })),
+            } as never,
+          });
+        });
+        const order = (await orders().findOne({ where: { documentId: created.documentId }, populate })) as OrderRow;
+        return { order: presentOrder(order), replayed: false };
+      } catch (error) {
+        // Two requests with the same Idempotency-Key at once: the unique index lets one through.
+        if (idempotencyKey && isUniqueViolation(error)) {
+          const previous = (await orders().findOne({ where: { idempotencyKey }, populate })) as OrderRow | null;
+          if (previous) return { order: presentOrder(previous), replayed: true };
+        }
+        throw error;
+      }
+    },
+
+    async findForUser(userId: number, ref: string | number): Promise<PresentedOrder> {
+      let order = await findOwned(userId, ref);
+      if (!order) throw notFound('订单不存在');
+      if (isExpired(order)) {
+        await cancelPending(order);
+        order = (await findOwned(userId, order.id)) as OrderRow;
+      }
+      return presentOrder(order);
+    },
+
+    async listForUser(userId: number, page: { offset: number; size: number }) {
+      await this.expireDue({ userId });
+      const where = { user: { id: userId } };
+      const [rows, total] = await Promise.all([
+        orders().findMany({ where, populate, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.size }),
+        orders().count({ where }),
+      ]);
+      return { records: (rows as OrderRow[]).map(presentOrder), total };
+    },
+
+    /** Marks a pending order paid. Paying a paid order again changes nothing and succeeds. */
+    async payForUser(userId: number, ref: string | number, paymentMethod: 'alipay' | 'wechat' | 'mock'): Promise<PresentedOrder> {
+      const order = await findOwned(userId, ref);
+      if (!order) throw notFound('订单不存在');
+      if (order.status === ORDER_STATUS.paid) return presentOrder(order);
+      if (isExpired(order)) {
+        await cancelPending(order);
+        throw conflict('订单已超时取消，请重新下单');
+      }
+      if (order.status === ORDER_STATUS.cancelled) throw conflict('订单已取消，无法支付');
+      await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
+        await trx('orders').where({ id: order.id, status: ORDER_STATUS.pending }).update({ status: ORDER_STATUS.paid, paid_at: new Date(), payment_method: paymentMethod });
+      });
+      const after = (await findOwned(userId, order.id)) as OrderRow;
+      if (after.status !== ORDER_STATUS.paid) throw conflict('订单状态已变化，无法支付');
+      return presentOrder(after);
+    },
+
+    /** Cancels pending orders past their hold time (all, or one user's) and returns their stock. */
+    async expireDue(options: { userId?: number } = {}): Promise<number> {
+      const where: Record<string, unknown> = { status: ORDER_STATUS.pending, expiresAt: { $lte: new Date().toISOString() } };
+      if (options.userId) where.user = { id: options.userId };
+      const due = (await orders().findMany({ where, populate, limit: 200 })) as OrderRow[];
+      let cancelled = 0;
+      for (const order of due) if (await cancelPending(order)) cancelled += 1;
+      return cancelled;
+    },
+  };
+});
+
+export function isUniqueViolation(error: unknown): boolean {
+  const text = `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
+  return /SQLITE_CONSTRAINT|23505|UNIQUE constraint|duplicate key/i.test(text);
+}

@@ -1,0 +1,8 @@
+// Server token only (no role is granted these actions): the adapter's view of content freshness.
+export default {
+  type: 'content-api',
+  routes: [
+    { method: 'GET', path: '/portal/content-version', handler: 'api::content-version.content-version.version', config: {} },
+    { method: 'POST', path: '/portal/cultures/:pid/views', handler: 'api::content-version.content-version.view', config: {} },
+  ],
+};

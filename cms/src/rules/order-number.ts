@@ -1,0 +1,15 @@
+import { randomInt } from 'node:crypto';
+
+/** FY + local date-time to the second + 6 random digits, e.g. FY20261122213045123456. */
+export function newOrderNumber(prefix: 'FY' | 'WS', now: Date = new Date()): string {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  return `${prefix}${stamp}${pad(randomInt(0, 1_000_000), 6)}`;
+}
+
+/** Pending orders are held for this long; after it their stock returns to the shelf. */
+export const ORDER_HOLD_MS = 30 * 60 * 1000;
+
+export function isExpired(order: { status: number; expiresAt: string | Date | null }, now: Date = new Date()): boolean {
+  return order.status === 0 && order.expiresAt !== null && new Date(order.expiresAt).getTime() <= now.getTime();
+}
