@@ -1,30 +1,67 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Snapshot } from './cache/snapshot.ts';
+import { Redis } from 'ioredis';
+import { registerIdentity } from './auth/identity.ts';
+import { LoginLimiter, MemoryCounterStore, RedisCounterStore } from './auth/login-limiter.ts';
+import { authRoutes } from './auth/routes.ts';
 import { createCmsClient, type CmsClient } from './cms/client.ts';
+import { collectionRoutes } from './collection/routes.ts';
 import type { AppConfig } from './config.ts';
-import { loadCultureCatalogue } from './culture/catalogue.ts';
+import { contentEventsRoutes } from './content/events-routes.ts';
+import { ContentStore } from './content/store.ts';
+import { ERROR_CODES } from './contract/common.ts';
 import { cultureRoutes } from './culture/routes.ts';
+import { donationRoutes } from './donation/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { historyRoutes } from './history/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { inheritorRoutes } from './inheritor/routes.ts';
+import { orderRoutes } from './order/routes.ts';
+import { pagesRoutes } from './pages/routes.ts';
+import { policyRoutes } from './policy/routes.ts';
+import { productRoutes } from './product/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { provinceRoutes } from './province/routes.ts';
+import type { Deps } from './shared/deps.ts';
 import { registerStaticSite } from './site/static.ts';
+import { uploadRoutes } from './upload/routes.ts';
+import { workshopRoutes } from './workshop/routes.ts';
 
 export interface AppOptions {
   config: AppConfig;
   cms?: CmsClient;
+  /** Called after the CMS reports a content change (the start script rebuilds the static site). */
+  onContentChanged?: () => void;
 }
 
 /** The whole adapter as a Fastify plugin: server.ts only listens; tests build it and call inject(). */
-export default async function app(fastify: FastifyInstance, { config, cms: givenCms }: AppOptions) {
+export default async function app(fastify: FastifyInstance, { config, cms: givenCms, onContentChanged }: AppOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // An empty body with a JSON content type (e.g. "POST …/mock-pay" with no payload) is no body,
+  // not a JSON error; everything else goes through Fastify's safe parser (prototype poisoning).
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
 
   const cms = givenCms ?? createCmsClient({ baseUrl: config.CMS_URL, token: config.CMS_API_TOKEN });
+  // Shared state for several instances lives in Redis when configured; otherwise in memory.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : undefined;
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => undefined);
+  });
 
   await app.register(helmet, {
     // The static site's islands and Astro's hydration script need a tailored policy (see README).
@@ -32,13 +69,25 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'feiyi:rate:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: ERROR_CODES.tooManyRequests,
+      message: `请求过于频繁，请 ${Math.ceil(context.ttl / 1000)} 秒后再试`,
+      data: null,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
 
   await app.register(swagger, {
     openapi: {
       info: {
         title: '非遗门户 API',
         version: '1.0.0',
-        description: '所有调用的请求与应答结构；成功时 code 为 20000（热门与最新为 200）。',
+        description:
+          '所有调用的请求与应答结构；成功时 code 为 20000（热门与最新为 200）。错误答复的 HTTP 状态与 code 对应，message 为中文说明。',
       },
       servers: [{ url: config.PUBLIC_URL }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -47,12 +96,37 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   });
   await app.register(scalar, { routePrefix: '/api/docs', configuration: { telemetry: false, hideClientButton: true } as never });
 
-  const catalogue = new Snapshot(() => loadCultureCatalogue(cms, config.PUBLIC_URL), {
-    revalidateMs: config.CACHE_REVALIDATE_MS,
-    onError: (error) => app.log.warn({ err: error }, 'content snapshot reload failed; serving the previous copy'),
-  });
+  const store = new ContentStore(cms, config.PUBLIC_URL, app.log);
+  store.startWatching(config.CACHE_REVALIDATE_MS);
+  app.addHook('onClose', async () => store.stopWatching());
+
+  const deps: Deps = {
+    config,
+    cms,
+    store,
+    identity: registerIdentity(app, config.JWT_SECRET),
+    loginLimiter: new LoginLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore()),
+  };
 
   await app.register(healthRoutes, { cms });
-  await app.register(cultureRoutes, { catalogue });
+  await app.register(contentEventsRoutes, { ...deps, onContentChanged });
+  for (const routes of [
+    authRoutes,
+    profileRoutes,
+    uploadRoutes,
+    cultureRoutes,
+    provinceRoutes,
+    productRoutes,
+    orderRoutes,
+    collectionRoutes,
+    historyRoutes,
+    inheritorRoutes,
+    policyRoutes,
+    donationRoutes,
+    workshopRoutes,
+    pagesRoutes,
+  ]) {
+    await app.register(routes, deps);
+  }
   await registerStaticSite(app, { siteDir: config.SITE_DIR, uploadsDir: config.UPLOADS_DIR });
 }

@@ -15,8 +15,8 @@ const configSchema = z.object({
   UPLOADS_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** How long a public snapshot may be served before it is re-checked against the CMS (ms). */
-  CACHE_REVALIDATE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often each instance compares its in-memory content with the CMS's fingerprints (ms; 0 = never). */
+  CACHE_REVALIDATE_MS: z.coerce.number().int().min(0).default(5_000),
 });
 
 export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };

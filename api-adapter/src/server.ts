@@ -7,6 +7,15 @@ const config = loadConfig();
 const server = Fastify({
   logger: { level: config.LOG_LEVEL },
   trustProxy: true,
+  // Requests too malformed to route (bad URL encoding, broken headers) still get a Chinese answer.
+  clientErrorHandler: (error, socket) => {
+    const body = JSON.stringify({ code: 40000, message: '请求格式错误', data: null });
+    if (socket.writable) {
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+  },
   bodyLimit: 5 * 1024 * 1024,
   // Per-request access logs only when debugging: at load they cost more than the answers.
   logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),

@@ -16,7 +16,7 @@ export function toCachedBody(value: unknown): CachedBody {
  * empties it, so an answer never outlives the content it was built from.
  */
 export class ResponseCache {
-  private entries = new Map<string, CachedBody>();
+  private entries = new Map<string, CachedBody & { expiresAt: number }>();
   private version = -1;
   private readonly maxEntries: number;
 
@@ -24,14 +24,15 @@ export class ResponseCache {
     this.maxEntries = maxEntries;
   }
 
-  get(version: number, key: string, build: () => unknown): CachedBody {
+  /** `ttlMs` bounds answers that change without a new version (view counts). */
+  get(version: number, key: string, build: () => unknown, ttlMs = Infinity): CachedBody {
     if (version !== this.version) {
       this.entries.clear();
       this.version = version;
     }
     const hit = this.entries.get(key);
-    if (hit) return hit;
-    const fresh = toCachedBody(build());
+    if (hit && hit.expiresAt > Date.now()) return hit;
+    const fresh = { ...toCachedBody(build()), expiresAt: Date.now() + ttlMs };
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

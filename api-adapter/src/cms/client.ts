@@ -1,4 +1,5 @@
-import ky, { HTTPError, type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { ERROR_CODES } from '../contract/common.ts';
 import { ApiError } from '../http/errors.ts';
 
 export interface StrapiPagination {
@@ -15,37 +16,96 @@ export interface StrapiList {
 
 type Query = Record<string, string | number | boolean>;
 
+/** Calls on behalf of one visitor: their own JWT goes to Strapi, which checks it again. */
+export interface UserCalls {
+  get<T>(path: string, query?: Query): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string, query?: Query): Promise<T>;
+}
+
 /**
- * The adapter's only door to Strapi. Public reads use the server token; populate rules live in
- * Strapi's route middlewares, so queries here carry filters, sorting and paging only.
+ * The adapter's only door to Strapi. Public reads and server-only calls use the server token;
+ * a visitor's own data is reached with the visitor's JWT. Populate rules live in Strapi's route
+ * middlewares, so queries here carry filters, sorting and paging only.
  */
 export interface CmsClient {
   list(collection: string, query?: Query): Promise<StrapiList>;
   /** Every published document of a collection, page by page. */
   listAll(collection: string, query?: Query): Promise<unknown[]>;
   single(singleType: string): Promise<unknown>;
+  contentVersion(): Promise<{ content: string; shop: string }>;
+  server: UserCalls;
+  asUser(jwt: string): UserCalls;
+  login(identifier: string, password: string): Promise<{ jwt: string; user: { id: number } }>;
+  register(input: { username: string; email: string; password: string }): Promise<{ jwt: string; user: { id: number } }>;
+  upload(file: { data: Buffer; filename: string; mime: string }): Promise<{ url: string }>;
   http: KyInstance;
+}
+
+const STATUS_CODES: Record<number, number> = {
+  400: ERROR_CODES.validation,
+  401: ERROR_CODES.unauthenticated,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.payloadTooLarge,
+  429: ERROR_CODES.tooManyRequests,
+};
+
+/** Strapi's error answers become ours: the Chinese message the CMS wrote, or a general one. */
+async function toApiError(error: unknown, fallbackMessages: Partial<Record<number, string>> = {}): Promise<Error> {
+  if (!(error instanceof HTTPError)) return Object.assign(ApiError.unavailable(), { cause: error });
+  const status = error.response.status;
+  if (status >= 500) return Object.assign(ApiError.unavailable(), { cause: error });
+  const body = (await error.response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { message?: string; name?: string } } | null;
+  const written = body?.error?.name === 'PortalError' ? body.error.message : undefined;
+  const message =
+    fallbackMessages[status] ??
+    written ??
+    (status === 401 ? '登录已过期，请重新登录' : status === 403 ? '无权访问该资源' : status === 404 ? '请求的资源不存在' : '请求无效');
+  return new ApiError(status, STATUS_CODES[status] ?? status * 100, message);
 }
 
 export function createCmsClient(options: { baseUrl: string; token: string; timeoutMs?: number }): CmsClient {
   const http = ky.create({
     prefix: `${options.baseUrl.replace(/\/$/, '')}/api`,
-    headers: { Authorization: `Bearer ${options.token}` },
     timeout: options.timeoutMs ?? 10_000,
     retry: { limit: 2, methods: ['get'], statusCodes: [408, 502, 503, 504] },
   });
+  const serverHeaders = { Authorization: `Bearer ${options.token}` };
 
-  const wrap = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
+  const call = async <T>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    headers: Record<string, string>,
+    extra: Options = {},
+  ): Promise<T> => {
     try {
-      return await call();
+      const body = await http(path, { method, headers, ...extra }).json<{ data: T }>();
+      return body.data;
     } catch (error) {
-      if (error instanceof HTTPError && error.response.status === 404) throw ApiError.notFound();
-      throw Object.assign(ApiError.unavailable(), { cause: error, detail: what });
+      throw await toApiError(error);
     }
   };
 
-  const list = (collection: string, query: Query = {}) =>
-    wrap(collection, () => http.get(collection, { searchParams: { status: 'published', ...query } }).json<StrapiList>());
+  const callsWith = (headers: Record<string, string>): UserCalls => ({
+    get: (path, query) => call('get', path, headers, query ? { searchParams: query } : {}),
+    post: (path, body) => call('post', path, headers, { json: body ?? {} }),
+    put: (path, body) => call('put', path, headers, { json: body ?? {} }),
+    delete: (path, query) => call('delete', path, headers, query ? { searchParams: query } : {}),
+  });
+
+  const list = async (collection: string, query: Query = {}): Promise<StrapiList> => {
+    try {
+      return await http.get(collection, { headers: serverHeaders, searchParams: { status: 'published', ...query } }).json<StrapiList>();
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  };
 
   return {
     http,
@@ -61,7 +121,45 @@ export function createCmsClient(options: { baseUrl: string; token: string; timeo
       }
       return all;
     },
-    single: (singleType) =>
-      wrap(singleType, async () => (await http.get(singleType, { searchParams: { status: 'published' } }).json<{ data: unknown }>()).data),
+    single: (singleType) => call('get', singleType, serverHeaders, { searchParams: { status: 'published' } }),
+    contentVersion: () => call('get', 'portal/content-version', serverHeaders, { retry: 0, timeout: 3000 }),
+    server: callsWith(serverHeaders),
+    asUser: (jwt) => callsWith({ Authorization: `Bearer ${jwt}` }),
+    async login(identifier, password) {
+      try {
+        return await http.post('auth/local', { json: { identifier, password }, retry: 0 }).json();
+      } catch (error) {
+        throw await toApiError(error, { 400: '用户名或密码错误' });
+      }
+    },
+    async register(input) {
+      try {
+        return await http.post('auth/local/register', { json: input, retry: 0 }).json();
+      } catch (error) {
+        if (error instanceof HTTPError && error.response.status === 400) {
+          const body = (await error.response.json().catch(() => null)) as { error?: { message?: string } } | null;
+          const taken = /already taken/i.test(body?.error?.message ?? '');
+          throw new ApiError(
+            taken ? 409 : 400,
+            taken ? ERROR_CODES.conflict : ERROR_CODES.validation,
+            taken ? '用户名或邮箱已被注册' : '注册信息无效',
+          );
+        }
+        throw await toApiError(error);
+      }
+    },
+    async upload(file) {
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(file.data)], { type: file.mime }), file.filename);
+      try {
+        const [uploaded] = await http
+          .post('upload', { headers: serverHeaders, body: form, retry: 0, timeout: 30_000 })
+          .json<Array<{ url: string }>>();
+        if (!uploaded?.url) throw new Error('upload answered without a URL');
+        return { url: uploaded.url };
+      } catch (error) {
+        throw await toApiError(error, { 400: '上传失败，请稍后重试' });
+      }
+    },
   };
 }

@@ -22,6 +22,13 @@ export const ERROR_CODES = {
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(SUCCESS_CODE), message: z.string(), data });
 
+/** The hot and latest calls' envelope: code 200, as the spec documents. */
+export const hotLatestEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.literal(HOT_LATEST_CODE), message: z.string(), data });
+
+/** Answers that carry only a message (data is null). */
+export const messageOnly = envelope(z.null());
+
 export const errorBody = z
   .object({
     code: z.number().int(),
@@ -55,10 +62,33 @@ export const pageQuery = (defaultSize: number, maxSize = 50) =>
 
 export const idParam = z.object({ id: positiveInt('id', 2_147_483_647) });
 
+export const positiveId = (name: string) => positiveInt(name, 2_147_483_647);
+
+/** A userId sent by a client: accepted only when it equals the token's user (checked in the route). */
+export const optionalUserId = positiveInt('userId', 2_147_483_647).optional();
+
+/** Absolute URL of an image or video on our origin; empty when there is none. */
+export const mediaUrl = z.string();
+
+const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+export const mainlandMobile = (required: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).regex(MAINLAND_MOBILE, { error: '请输入正确的手机号码' });
+
+export const authHeaders = z.object({ authorization: z.string().optional() });
+
 /** Standard error responses every route declares. */
 export const errorResponses = {
   400: errorBody,
   404: errorBody,
   429: errorBody,
   500: errorBody,
+  503: errorBody,
+} as const;
+
+/** Errors of calls that need a logged-in user and may touch another user's data. */
+export const privateErrorResponses = {
+  ...errorResponses,
+  401: errorBody,
+  403: errorBody,
+  409: errorBody,
 } as const;

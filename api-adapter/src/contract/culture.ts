@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, pageOf, pageQuery } from './common.ts';
+import { envelope, hotLatestEnvelope, idParam, pageOf, pageQuery } from './common.ts';
 
 export const cultureFacts = z.object({
   serial: z.string().nullable().describe('国家级名录编号，如 Ⅳ-28'),
@@ -39,5 +39,32 @@ export const culturePageQuery = pageQuery(10).extend({
     .optional()
     .describe('类别编号（66–75），留空表示全部'),
 });
-
 export const culturePageResponse = envelope(z.object({ page: pageOf(cultureItem) }));
+
+export const cultureSearchQuery = pageQuery(10).extend({
+  keyword: z.string().max(1000, { error: '关键词过长' }).default('').describe('标题、简介、标签与正文；支持拼音全拼与首字母'),
+});
+
+export const cultureIdParam = idParam;
+export const cultureDetailResponse = envelope(z.object({ culture: cultureItem }));
+
+export const hotLatestQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit 必须是数字' })
+    .int({ error: 'limit 必须是整数' })
+    .min(1, { error: 'limit 不能小于 1' })
+    .max(20, { error: 'limit 不能大于 20' })
+    .default(3),
+});
+export const hotLatestResponse = hotLatestEnvelope(z.object({ cultures: z.array(cultureItem) }));
+
+export const category = z
+  .object({
+    id: z.number().int().describe('类别编号 66–75'),
+    title: z.string().describe('显示名，如 戏剧'),
+    officialName: z.string().describe('名录门类，如 传统戏剧'),
+    description: z.string(),
+    count: z.number().int().describe('本站已发布的条目数'),
+  })
+  .meta({ id: 'Category' });
+export const categoriesResponse = envelope(z.object({ categories: z.array(category) }));

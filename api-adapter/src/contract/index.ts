@@ -1,4 +1,16 @@
 // The API contract: zod schemas for every call, shared by the adapter (validation, serialisation,
 // OpenAPI) and the site (typed client). Import as '@feiyi/api-adapter/contract'.
+export * from './auth.ts';
+export * from './collection.ts';
 export * from './common.ts';
+export * from './content.ts';
 export * from './culture.ts';
+export * from './donation.ts';
+export * from './history.ts';
+export * from './inheritor.ts';
+export * from './order.ts';
+export * from './policy.ts';
+export * from './product.ts';
+export * from './profile.ts';
+export * from './province.ts';
+export * from './workshop.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cultureItem } from '../contract/culture.ts';
 import { absoluteUrl, paginate, toCultureItem } from './mapper.ts';
-import { strapiCulture } from './strapi-shapes.ts';
+import { strapiCulture } from '../content/strapi-shapes.ts';
 
 const origin = 'http://127.0.0.1:8080';
 

@@ -1,5 +1,5 @@
 import type { CultureItem } from '../contract/culture.ts';
-import type { StrapiCulture, StrapiMedia } from './strapi-shapes.ts';
+import type { StrapiCulture, StrapiMedia } from '../content/strapi-shapes.ts';
 
 /** Media URLs become absolute under the visitor-facing origin (unless a provider already made them absolute). */
 export function absoluteUrl(origin: string, url: string | null | undefined): string {

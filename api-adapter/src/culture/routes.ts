@@ -1,14 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Snapshot } from '../cache/snapshot.ts';
 import { ResponseCache, sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '../contract/common.ts';
-import { culturePageQuery, culturePageResponse } from '../contract/culture.ts';
-import { ok } from '../http/envelope.ts';
-import { filterByCategory, type CultureCatalogue } from './catalogue.ts';
+import {
+  categoriesResponse,
+  cultureDetailResponse,
+  cultureIdParam,
+  culturePageQuery,
+  culturePageResponse,
+  cultureSearchQuery,
+  hotLatestQuery,
+  hotLatestResponse,
+} from '../contract/culture.ts';
+import { ok, okHotLatest } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Deps } from '../shared/deps.ts';
 import { paginate } from './mapper.ts';
 
-export const cultureRoutes: FastifyPluginAsyncZod<{ catalogue: Snapshot<CultureCatalogue> }> = async (app, { catalogue }) => {
+const EMPTY_PAGE = (size: number) => ({ records: [], total: 0, size, current: 1, pages: 0 });
+
+export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
   const cache = new ResponseCache();
+  const content = () => store.content.get();
+  const version = () => store.content.currentVersion;
 
   app.get(
     '/api/culture/page',
@@ -24,11 +37,128 @@ export const cultureRoutes: FastifyPluginAsyncZod<{ catalogue: Snapshot<CultureC
     async (request, reply) => {
       const { page, size } = request.query;
       const category = request.query.category === '' ? undefined : request.query.category;
-      const content = await catalogue.get();
-      const cached = cache.get(catalogue.currentVersion, `page:${category ?? ''}:${page}:${size}`, () =>
-        ok({ page: paginate(filterByCategory(content.cultures, category), page, size) }),
+      const data = await content();
+      const cached = cache.get(version(), `page:${category ?? ''}:${page}:${size}`, () => {
+        const items = category === undefined ? data.cultures : (data.culturesByCategory.get(category) ?? []);
+        return ok({ page: paginate(items, page, size) });
+      });
+      return sendCached(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/api/culture/search',
+    {
+      schema: {
+        tags: ['文化'],
+        summary: '搜索文化条目',
+        description:
+          '在标题、标签、简介与正文中查找；支持拼音全拼与首字母（jingju、jj 均可找到京剧）。标题命中排在前面。空关键词直接返回空页。',
+        querystring: cultureSearchQuery,
+        response: { 200: culturePageResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { keyword, page, size } = request.query;
+      if (!keyword.trim()) return ok({ page: EMPTY_PAGE(size) });
+      const data = await content();
+      const cached = cache.get(version(), `search:${keyword.trim().toLowerCase()}:${page}:${size}`, () =>
+        ok({ page: paginate(data.search.search(keyword), page, size) }),
       );
       return sendCached(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/api/culture/hot',
+    {
+      schema: {
+        tags: ['文化'],
+        summary: '热门文化条目',
+        description: '按浏览量排序；成功时 code 为 200（规格如此）。',
+        querystring: hotLatestQuery,
+        response: { 200: hotLatestResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await content();
+      const { limit } = request.query;
+      const cached = cache.get(
+        version(),
+        `hot:${limit}`,
+        () => okHotLatest({ cultures: [...data.cultures].sort((a, b) => b.viewCount - a.viewCount || a.id - b.id).slice(0, limit) }),
+        10_000,
+      );
+      return sendCached(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/api/culture/latest',
+    {
+      schema: {
+        tags: ['文化'],
+        summary: '最新文化条目',
+        description: '按发布时间排序；成功时 code 为 200（规格如此）。',
+        querystring: hotLatestQuery,
+        response: { 200: hotLatestResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await content();
+      const { limit } = request.query;
+      const cached = cache.get(version(), `latest:${limit}`, () =>
+        okHotLatest({
+          cultures: [...data.cultures]
+            .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.id - a.id)
+            .slice(0, limit),
+        }),
+      );
+      return sendCached(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/api/culture/:id',
+    {
+      schema: {
+        tags: ['文化'],
+        summary: '文化条目详情',
+        description: '每次打开计一次浏览。',
+        params: cultureIdParam,
+        response: { 200: cultureDetailResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await content();
+      const culture = data.cultureById.get(request.params.id);
+      if (!culture) throw ApiError.notFound('文化条目不存在或已下线');
+      // Counted in the CMS without waiting; the in-memory copy follows so hot lists move at once.
+      culture.viewCount += 1;
+      cms.server
+        .post(`portal/cultures/${culture.id}/views`)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'view count not recorded'));
+      return ok({ culture });
+    },
+  );
+
+  app.get(
+    '/api/categories',
+    {
+      schema: {
+        tags: ['文化'],
+        summary: '非遗类别',
+        description: '十大门类，编号 66–75。',
+        response: { 200: categoriesResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await content();
+      return sendCached(
+        request,
+        reply,
+        cache.get(version(), 'categories', () => ok({ categories: data.categories })),
+      );
     },
   );
 };

@@ -17,7 +17,16 @@ const PUBLIC_MODELS = new Set([
   'file',
 ]);
 
-const EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete'];
+const EVENTS = [
+  'entry.create',
+  'entry.update',
+  'entry.delete',
+  'entry.publish',
+  'entry.unpublish',
+  'media.create',
+  'media.update',
+  'media.delete',
+];
 
 /**
  * Tells the adapter when editors change public content, so its cache (and the static site) follow
@@ -33,7 +42,12 @@ export function forwardContentEvents(strapi: Core.Strapi, options: { url?: strin
     const body = JSON.stringify({ event: 'content.changed', models: [...models] });
     models.clear();
     try {
-      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-secret': secret }, body, signal: AbortSignal.timeout(5000) });
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-webhook-secret': secret },
+        body,
+        signal: AbortSignal.timeout(5000),
+      });
     } catch (error) {
       strapi.log.warn(`[content-events] could not notify the adapter: ${(error as Error).message}`);
     }

@@ -5,7 +5,12 @@ export async function findPublishedByPid(strapi: Core.Strapi, uid: UID.ContentTy
   return strapi.db.query(uid).findOne({ where: { pid, publishedAt: { $notNull: true } }, populate });
 }
 
-export async function findPublishedByPids(strapi: Core.Strapi, uid: UID.ContentType, pids: readonly number[], populate?: Record<string, unknown>) {
+export async function findPublishedByPids(
+  strapi: Core.Strapi,
+  uid: UID.ContentType,
+  pids: readonly number[],
+  populate?: Record<string, unknown>,
+) {
   if (pids.length === 0) return [];
   return strapi.db.query(uid).findMany({ where: { pid: { $in: [...new Set(pids)] }, publishedAt: { $notNull: true } }, populate });
 }

@@ -32,7 +32,9 @@ export function userIdOf(ctx: PortalContext): number {
 
 /** Routes meant only for the adapter's server token (never a visitor's JWT). */
 export function requireServerToken(ctx: PortalContext): void {
-  if (ctx.state.auth?.strategy?.name !== 'api-token') throw new PortalError(403, '无权访问');
+  const strategy = ctx.state.auth?.strategy?.name;
+  // Strapi 5.54 names it 'content-api-token' (earlier 5.x: 'api-token').
+  if (strategy !== 'content-api-token' && strategy !== 'api-token') throw new PortalError(403, '无权访问');
 }
 
 export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -40,7 +42,9 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join('.');
-    throw badRequest(issue?.message && field && !issue.message.includes(field) ? `${field}：${issue.message}` : (issue?.message ?? '参数错误'));
+    throw badRequest(
+      issue?.message && field && !issue.message.includes(field) ? `${field}：${issue.message}` : (issue?.message ?? '参数错误'),
+    );
   }
   return result.data;
 }

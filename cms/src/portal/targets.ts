@@ -20,7 +20,11 @@ export interface TargetSummary {
 }
 
 /** Titles, images and descriptions of the given published targets, keyed by pid. */
-export async function summarizeTargets(strapi: Core.Strapi, type: TargetType, pids: readonly number[]): Promise<Map<number, TargetSummary>> {
+export async function summarizeTargets(
+  strapi: Core.Strapi,
+  type: TargetType,
+  pids: readonly number[],
+): Promise<Map<number, TargetSummary>> {
   const target = TARGETS[type];
   const rows = await findPublishedByPids(strapi, target.uid, pids, { [target.image]: true });
   return new Map(

@@ -97,7 +97,9 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
   },
 
   async listForUser(userId: number) {
-    const rows = await strapi.db.query(UID).findMany({ where: { user: { id: userId } }, populate, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const rows = await strapi.db
+      .query(UID)
+      .findMany({ where: { user: { id: userId } }, populate, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
     return (rows as BookingRow[]).map(present);
   },
 

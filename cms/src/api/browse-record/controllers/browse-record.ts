@@ -3,13 +3,17 @@ import { z } from 'zod';
 import { action, badRequest, pageArgs, parse, userIdOf } from '../../../portal/http';
 import { BROWSE_TYPES } from '../services/browse-record';
 
-const browseType = z.string().refine((t) => (BROWSE_TYPES as readonly string[]).includes(t), { error: (issue) => `不支持的浏览类型：${String(issue.input)}` });
+const browseType = z
+  .string()
+  .refine((t) => (BROWSE_TYPES as readonly string[]).includes(t), { error: (issue) => `不支持的浏览类型：${String(issue.input)}` });
 const record = z.object({
   browseType,
   browseId: z.number({ error: 'browseId 必须是数字' }).int().positive({ error: 'browseId 必须是正整数' }),
   browseTime: z.string().max(40).optional(),
 });
-const batch = z.object({ records: z.array(record).min(1, { error: '没有要同步的浏览记录' }).max(50, { error: '一次最多同步 50 条浏览记录' }) });
+const batch = z.object({
+  records: z.array(record).min(1, { error: '没有要同步的浏览记录' }).max(50, { error: '一次最多同步 50 条浏览记录' }),
+});
 
 const service = () => strapi.service('api::browse-record.browse-record');
 type Input = Parameters<ReturnType<typeof service>['record']>[1];

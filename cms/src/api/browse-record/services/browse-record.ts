@@ -16,7 +16,10 @@ export interface BrowseInput {
 export function dedupeBrowseRecords(records: readonly BrowseInput[], now: Date): Array<Required<BrowseInput>> {
   const latest = new Map<string, Required<BrowseInput>>();
   for (const record of records) {
-    const time = record.browseTime && !Number.isNaN(Date.parse(record.browseTime)) ? new Date(Math.min(Date.parse(record.browseTime), now.getTime())) : now;
+    const time =
+      record.browseTime && !Number.isNaN(Date.parse(record.browseTime))
+        ? new Date(Math.min(Date.parse(record.browseTime), now.getTime()))
+        : now;
     const key = `${record.browseType}:${record.browseId}`;
     const previous = latest.get(key);
     if (!previous || Date.parse(previous.browseTime) < time.getTime()) latest.set(key, { ...record, browseTime: time.toISOString() });
@@ -50,7 +53,9 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     const where: Record<string, unknown> = { user: { id: userId } };
     if (options.type) where.browseType = options.type;
     const [rows, total] = await Promise.all([
-      strapi.db.query(UID).findMany({ where, orderBy: [{ browseTime: 'desc' }, { id: 'desc' }], offset: options.offset, limit: options.size }),
+      strapi.db
+        .query(UID)
+        .findMany({ where, orderBy: [{ browseTime: 'desc' }, { id: 'desc' }], offset: options.offset, limit: options.size }),
       strapi.db.query(UID).count({ where }),
     ]);
     const records = rows as Array<{ id: number; browseType: BrowseType; browseId: number; browseTime: string }>;

@@ -35,7 +35,13 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     }
     const achievements = await this.achievementsOf(user.id);
     return {
-      donation: { id: donation.id, projectId: donation.projectPid, projectName: donation.projectName, amount: donation.amount, createdAt: donation.createdAt },
+      donation: {
+        id: donation.id,
+        projectId: donation.projectPid,
+        projectName: donation.projectName,
+        amount: donation.amount,
+        createdAt: donation.createdAt,
+      },
       achievements,
       replayed: Boolean(existing),
     };
@@ -55,14 +61,16 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
   /** Newest donations for the public donor table; names leave the CMS already masked. */
   async feed(limit: number) {
     const rows = await strapi.db.query(UID).findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit });
-    return rows.map((d: { id: number; donorName: string | null; amount: number; projectName: string; projectPid: number; createdAt: string }) => ({
-      id: d.id,
-      donor: maskName(d.donorName),
-      amount: d.amount,
-      projectName: d.projectName,
-      projectId: d.projectPid,
-      time: d.createdAt,
-    }));
+    return rows.map(
+      (d: { id: number; donorName: string | null; amount: number; projectName: string; projectPid: number; createdAt: string }) => ({
+        id: d.id,
+        donor: maskName(d.donorName),
+        amount: d.amount,
+        projectName: d.projectName,
+        projectId: d.projectPid,
+        time: d.createdAt,
+      }),
+    );
   },
 
   /** Recomputes the user's achievements from their donations and stores them for editors to see. */
@@ -76,7 +84,13 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
       if (!row) {
         try {
           await strapi.documents('api::achievement.achievement').create({
-            data: { ...data, user: userId, achievementType: state.achievementType, dedupeKey, completedAt: state.isCompleted ? new Date().toISOString() : null } as never,
+            data: {
+              ...data,
+              user: userId,
+              achievementType: state.achievementType,
+              dedupeKey,
+              completedAt: state.isCompleted ? new Date().toISOString() : null,
+            } as never,
           });
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;

@@ -4,7 +4,9 @@ import { action, pageArgs, parse, userIdOf } from '../../../portal/http';
 import { FAVOURITE_TYPES } from '../services/favourite';
 
 const target = z.object({
-  type: z.string().refine((t) => (FAVOURITE_TYPES as readonly string[]).includes(t), { error: (issue) => `不支持的收藏类型：${String(issue.input)}` }),
+  type: z
+    .string()
+    .refine((t) => (FAVOURITE_TYPES as readonly string[]).includes(t), { error: (issue) => `不支持的收藏类型：${String(issue.input)}` }),
   targetId: z.coerce.number({ error: 'targetId 必须是数字' }).int().positive({ error: 'targetId 必须是正整数' }),
 });
 

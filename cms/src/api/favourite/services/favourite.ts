@@ -41,7 +41,9 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     const where: Record<string, unknown> = { user: { id: userId } };
     if (options.type) where.targetType = options.type;
     const [rows, total] = await Promise.all([
-      strapi.db.query(UID).findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: options.offset, limit: options.size }),
+      strapi.db
+        .query(UID)
+        .findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: options.offset, limit: options.size }),
       strapi.db.query(UID).count({ where }),
     ]);
     const favourites = rows as Array<{ id: number; targetType: FavouriteType; targetId: number; createdAt: string }>;

@@ -2,7 +2,9 @@ import { factories } from '@strapi/strapi';
 import { z } from 'zod';
 import { action, pageArgs, parse, userIdOf } from '../../../portal/http';
 
-const inheritorParam = z.object({ id: z.coerce.number({ error: '传承人编号必须是数字' }).int().positive({ error: '传承人编号必须是正整数' }) });
+const inheritorParam = z.object({
+  id: z.coerce.number({ error: '传承人编号必须是数字' }).int().positive({ error: '传承人编号必须是正整数' }),
+});
 const service = () => strapi.service('api::follow.follow');
 
 export default factories.createCoreController('api::follow.follow', () => ({

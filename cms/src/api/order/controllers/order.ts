@@ -7,7 +7,11 @@ const newOrderBody = z.object({
     .array(
       z.object({
         productId: z.number({ error: '商品编号必须是数字' }).int().positive(),
-        quantity: z.number({ error: '购买数量必须是数字' }).int({ error: '购买数量必须是整数' }).min(1, { error: '购买数量至少为 1' }).max(1_000_000, { error: '购买数量超出库存' }),
+        quantity: z
+          .number({ error: '购买数量必须是数字' })
+          .int({ error: '购买数量必须是整数' })
+          .min(1, { error: '购买数量至少为 1' })
+          .max(1_000_000, { error: '购买数量超出库存' }),
       }),
     )
     .min(1, { error: '订单中没有商品' })

@@ -31,7 +31,15 @@ interface OrderRow {
   paidAt: string | null;
   cancelledAt: string | null;
   createdAt: string;
-  items?: Array<{ id: number; productPid: number; productName: string; productImage: string | null; price: number | string; quantity: number; totalAmount: number | string }>;
+  items?: Array<{
+    id: number;
+    productPid: number;
+    productName: string;
+    productImage: string | null;
+    price: number | string;
+    quantity: number;
+    totalAmount: number | string;
+  }>;
 }
 
 const UID = 'api::order.order';
@@ -78,9 +86,11 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
   /** Cancels one pending order and puts its stock back, exactly once even if two sweeps race. */
   async function cancelPending(order: OrderRow): Promise<boolean> {
     return strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
-      const changed = await trx('orders').where({ id: order.id, status: ORDER_STATUS.pending }).update({ status: ORDER_STATUS.cancelled, cancelled_at: new Date() });
+      const changed = await trx('orders')
+        .where({ id: order.id, status: ORDER_STATUS.pending })
+        .update({ status: ORDER_STATUS.cancelled, cancelled_at: new Date() });
       if (changed !== 1) return false;
-      const lines = order.items ?? (((await orders().findOne({ where: { id: order.id }, populate })) as OrderRow | null)?.items ?? []);
+      const lines = order.items ?? ((await orders().findOne({ where: { id: order.id }, populate })) as OrderRow | null)?.items ?? [];
       const products = await findPublishedByPids(
         strapi,
         'api::product.product',
@@ -196,7 +206,9 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
       }
       if (order.status === ORDER_STATUS.cancelled) throw conflict('订单已取消，无法支付');
       await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
-        await trx('orders').where({ id: order.id, status: ORDER_STATUS.pending }).update({ status: ORDER_STATUS.paid, paid_at: new Date(), payment_method: paymentMethod });
+        await trx('orders')
+          .where({ id: order.id, status: ORDER_STATUS.pending })
+          .update({ status: ORDER_STATUS.paid, paid_at: new Date(), payment_method: paymentMethod });
       });
       const after = (await findOwned(userId, order.id)) as OrderRow;
       if (after.status !== ORDER_STATUS.paid) throw conflict('订单状态已变化，无法支付');

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { action, parse, userIdOf } from '../../../portal/http';
 
-const uploadPath = z.string().max(500).regex(/^(\/uploads\/[\w.-]+)?$/, { error: '图片地址无效' });
+const uploadPath = z
+  .string()
+  .max(500)
+  .regex(/^(\/uploads\/[\w.-]+)?$/, { error: '图片地址无效' });
 const changes = z
   .object({
-    username: z.string().trim().min(1, { error: '用户名不能为空' }).min(3, { error: '长度在 3 到 20 个字符' }).max(20, { error: '长度在 3 到 20 个字符' }),
+    username: z
+      .string()
+      .trim()
+      .min(1, { error: '用户名不能为空' })
+      .min(3, { error: '长度在 3 到 20 个字符' })
+      .max(20, { error: '长度在 3 到 20 个字符' }),
     avatar: uploadPath,
     backgroundImage: uploadPath,
     address: z.object({

@@ -21,7 +21,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       avatar: (user.avatar as string | null) ?? '',
       backgroundImage: (user.backgroundImage as string | null) ?? '',
       address: user.address
-        ? { province: user.address.province ?? '', city: user.address.city ?? '', district: user.address.district ?? '', detail: user.address.detail ?? '' }
+        ? {
+            province: user.address.province ?? '',
+            city: user.address.city ?? '',
+            district: user.address.district ?? '',
+            detail: user.address.detail ?? '',
+          }
         : null,
       createdAt: user.createdAt as string,
     };

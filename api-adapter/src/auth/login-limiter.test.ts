@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { LoginLimiter, MemoryCounterStore } from './login-limiter.ts';
+
+describe('LoginLimiter', () => {
+  it('blocks a username after the allowed failures, from any address', async () => {
+    const limiter = new LoginLimiter(new MemoryCounterStore(), { maxFailures: 3 });
+    for (let i = 0; i < 3; i += 1) await limiter.recordFailure(`10.0.0.${i}`, 'alice');
+    expect(await limiter.isBlocked('10.9.9.9', 'alice')).toBe(true);
+    expect(await limiter.isBlocked('10.9.9.9', 'bob')).toBe(false);
+  });
+
+  it('blocks an address that fails for many usernames', async () => {
+    const limiter = new LoginLimiter(new MemoryCounterStore(), { maxFailures: 3 });
+    for (const name of ['a', 'b', 'c']) await limiter.recordFailure('10.0.0.1', name);
+    expect(await limiter.isBlocked('10.0.0.1', 'zed')).toBe(true);
+    expect(await limiter.isBlocked('10.0.0.2', 'zed')).toBe(false);
+  });
+
+  it('forgets failures after the window and after a success', async () => {
+    const limiter = new LoginLimiter(new MemoryCounterStore(), { maxFailures: 2, windowMs: 30 });
+    await limiter.recordFailure('ip', 'carol');
+    await limiter.recordFailure('ip', 'carol');
+    expect(await limiter.isBlocked('other', 'carol')).toBe(true);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(await limiter.isBlocked('other', 'carol')).toBe(false);
+    await limiter.recordFailure('ip2', 'dave');
+    await limiter.recordSuccess('ip2', 'dave');
+    await limiter.recordFailure('ip3', 'dave');
+    expect(await limiter.isBlocked('ip4', 'dave')).toBe(false);
+  });
+
+  it('treats usernames case- and space-insensitively', async () => {
+    const limiter = new LoginLimiter(new MemoryCounterStore(), { maxFailures: 2 });
+    await limiter.recordFailure('1', 'Eve');
+    await limiter.recordFailure('2', ' eve ');
+    expect(await limiter.isBlocked('3', 'EVE')).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBody, loginResponse, registerBody, registerResponse, userInfoQuery, userInfoResponse } from '../contract/auth.ts';
+import { ERROR_CODES, messageOnly, privateErrorResponses } from '../contract/common.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import { type Deps, uploadPathOf } from '../shared/deps.ts';
+import { visitorOf } from './identity.ts';
+import { type CmsProfile, toPortalUser } from './user-mapper.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config, identity, loginLimiter }) => {
+  app.post(
+    '/api/user/login',
+    {
+      schema: {
+        tags: ['账户'],
+        summary: '登录',
+        description: '用户名与密码登录，答复 user 与 token。失败次数按 IP 与用户名分别限制（10 分钟内 10 次）。',
+        body: loginBody,
+        response: { 200: loginResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      if (await loginLimiter.isBlocked(request.ip, username)) {
+        throw new ApiError(429, ERROR_CODES.tooManyRequests, `登录失败次数过多，请 ${loginLimiter.windowMinutes} 分钟后再试`);
+      }
+      let session: { jwt: string };
+      try {
+        session = await cms.login(username, password);
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 400) {
+          await loginLimiter.recordFailure(request.ip, username);
+          throw ApiError.badRequest('用户名或密码错误');
+        }
+        throw error;
+      }
+      await loginLimiter.recordSuccess(request.ip, username);
+      const profile = await cms.asUser(session.jwt).get<CmsProfile>('portal/me');
+      return ok({ user: toPortalUser(profile, config.PUBLIC_URL), token: session.jwt }, '登录成功');
+    },
+  );
+
+  app.post(
+    '/api/user/register',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['账户'],
+        summary: '注册',
+        description: '用户名 3–20 个字符，密码至少 6 位，邮箱有效；头像可选（先上传再传地址）。',
+        body: registerBody,
+        response: { 200: registerResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const { username, password, email, avatar } = request.body;
+      const avatarPath = avatar ? uploadPathOf(avatar, config.PUBLIC_URL) : '';
+      if (avatarPath === undefined) throw ApiError.badRequest('头像地址无效，请重新上传');
+      const session = await cms.register({ username, password, email });
+      if (avatarPath) await cms.asUser(session.jwt).put('portal/me', { avatar: avatarPath });
+      return ok({ id: session.user.id, username }, '注册成功！');
+    },
+  );
+
+  app.post(
+    '/api/user/logout',
+    {
+      schema: {
+        tags: ['账户'],
+        summary: '退出登录',
+        description: '令牌无状态，客户端删除本地令牌即可；此调用总是成功。',
+        response: { 200: messageOnly },
+      },
+    },
+    async () => ok(null, '已退出登录'),
+  );
+
+  app.get(
+    '/api/user/info',
+    {
+      onRequest: identity.requireUserFromHeaderOrQuery,
+      schema: {
+        tags: ['账户'],
+        summary: '当前用户信息',
+        description: '令牌可放在 Authorization: Bearer 头，或 ?token= 查询参数。',
+        querystring: userInfoQuery,
+        security: [{ bearer: [] }],
+        response: { 200: userInfoResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const profile = await cms.asUser(visitorOf(request).token).get<CmsProfile>('portal/me');
+      return ok({ user: toPortalUser(profile, config.PUBLIC_URL) });
+    },
+  );
+};

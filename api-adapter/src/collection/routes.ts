@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertSelf, visitorOf } from '../auth/identity.ts';
+import {
+  collectionChangeResponse,
+  collectionCheckResponse,
+  collectionListQuery,
+  collectionListResponse,
+  collectionTargetQuery,
+  type favouriteItem,
+} from '../contract/collection.ts';
+import { privateErrorResponses } from '../contract/common.ts';
+import { absoluteUrl } from '../culture/mapper.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Deps } from '../shared/deps.ts';
+import type { z } from 'zod';
+
+const security = [{ bearer: [] }];
+const tags = ['收藏'];
+const idNote = '可带 userId，但必须是当前登录用户，否则 403。';
+
+export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
+  // No token: the spec's message for collecting without a user.
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers.authorization) throw ApiError.unauthenticated('用户未登录');
+    await identity.requireUser(request);
+  });
+  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
+
+  app.get(
+    '/api/collection/check',
+    {
+      schema: {
+        tags,
+        summary: '是否已收藏',
+        description: idNote,
+        querystring: collectionTargetQuery,
+        security,
+        response: { 200: collectionCheckResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const { userId, type, targetId } = request.query;
+      assertSelf(visitorOf(request), userId);
+      return ok(await asVisitor(request).get<boolean>('portal/favourites/check', { type, targetId }));
+    },
+  );
+
+  app.post(
+    '/api/collection',
+    {
+      schema: {
+        tags,
+        summary: '收藏',
+        description: `参数在查询串中（规格如此）。重复收藏不会产生第二条记录。${idNote}`,
+        querystring: collectionTargetQuery,
+        security,
+        response: { 200: collectionChangeResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const { userId, type, targetId } = request.query;
+      assertSelf(visitorOf(request), userId);
+      await asVisitor(request).post('portal/favourites', { type, targetId });
+      return ok({ collected: true }, '收藏成功');
+    },
+  );
+
+  app.delete(
+    '/api/collection',
+    {
+      schema: {
+        tags,
+        summary: '取消收藏',
+        description: `取消未收藏的内容同样成功。${idNote}`,
+        querystring: collectionTargetQuery,
+        security,
+        response: { 200: collectionChangeResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const { userId, type, targetId } = request.query;
+      assertSelf(visitorOf(request), userId);
+      await asVisitor(request).delete('portal/favourites', { type, targetId });
+      return ok({ collected: false }, '取消收藏成功');
+    },
+  );
+
+  app.get(
+    '/api/collection/list',
+    {
+      schema: {
+        tags,
+        summary: '我的收藏',
+        description: `每页默认 6 条，新的在前。${idNote}`,
+        querystring: collectionListQuery,
+        security,
+        response: { 200: collectionListResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const { userId, page, size, type } = request.query;
+      assertSelf(visitorOf(request), userId);
+      const result = await asVisitor(request).get<{
+        records: Array<z.infer<typeof favouriteItem>>;
+        total: number;
+        size: number;
+        current: number;
+        pages: number;
+      }>('portal/favourites', { page, size, ...(type ? { type } : {}) });
+      return ok({ ...result, records: result.records.map((r) => ({ ...r, coverImage: absoluteUrl(config.PUBLIC_URL, r.coverImage) })) });
+    },
+  );
+};

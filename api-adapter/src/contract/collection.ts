@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { envelope, optionalUserId, pageQuery, positiveId } from './common.ts';
+
+export const FAVOURITE_TYPES = ['culture', 'heritage', 'news', 'product'] as const;
+
+export const favouriteType = z.string({ error: '缺少收藏类型' }).refine((t) => (FAVOURITE_TYPES as readonly string[]).includes(t), {
+  error: (issue) => `不支持的收藏类型：${String(issue.input)}`,
+});
+
+export const collectionTargetQuery = z.object({
+  userId: optionalUserId,
+  type: favouriteType.default('culture'),
+  targetId: positiveId('targetId'),
+});
+export const collectionCheckResponse = envelope(z.boolean());
+export const collectionChangeResponse = envelope(z.object({ collected: z.boolean() }));
+
+export const favouriteItem = z
+  .object({
+    id: z.number().int().describe('被收藏内容的编号'),
+    collectionId: z.number().int(),
+    type: z.enum(FAVOURITE_TYPES),
+    title: z.string(),
+    coverImage: z.string(),
+    description: z.string(),
+    createdTime: z.string(),
+  })
+  .meta({ id: 'FavouriteItem' });
+
+export const collectionListQuery = pageQuery(6, 50).extend({ userId: optionalUserId, type: favouriteType.optional() });
+export const collectionListResponse = envelope(
+  z.object({
+    records: z.array(favouriteItem),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  }),
+);

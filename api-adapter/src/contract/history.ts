@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { envelope, pageQuery, positiveId } from './common.ts';
+
+export const BROWSE_TYPES = ['culture', 'inheritor', 'event', 'product', 'heritage', 'news'] as const;
+export const browseType = z.string({ error: '缺少浏览类型' }).refine((t) => (BROWSE_TYPES as readonly string[]).includes(t), {
+  error: (issue) => `不支持的浏览类型：${String(issue.input)}`,
+});
+
+export const browseRecordBody = z.object({
+  browseType,
+  browseId: positiveId('browseId'),
+  browseTime: z.iso.datetime({ offset: true, error: 'browseTime 必须是 ISO 时间' }).optional(),
+});
+/** The batch call takes a plain list (the spec) or { records: [...] }; at most 50, de-duplicated on the server. */
+export const browseBatchBody = z.union([
+  z.array(browseRecordBody).min(1, { error: '没有要同步的浏览记录' }).max(50, { error: '一次最多同步 50 条浏览记录' }),
+  z.object({
+    records: z.array(browseRecordBody).min(1, { error: '没有要同步的浏览记录' }).max(50, { error: '一次最多同步 50 条浏览记录' }),
+  }),
+]);
+export const browseRecordResponse = envelope(z.object({ status: z.literal('success'), saved: z.number().int() }));
+
+export const browseRecord = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    coverImage: z.string(),
+    description: z.string(),
+    browseTime: z.string(),
+    browseType: z.enum(BROWSE_TYPES),
+    browseId: z.number().int(),
+  })
+  .meta({ id: 'BrowseRecord' });
+export const browseListQuery = pageQuery(10, 50).extend({ type: browseType.optional().or(z.literal('')) });
+export const browseListResponse = envelope(
+  z.object({
+    records: z.array(browseRecord),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  }),
+);

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { envelope, pageOf, positiveId } from './common.ts';
+
+export const inheritor = z
+  .object({
+    id: z.number().int(),
+    inheritorName: z.string(),
+    skillType: z.string(),
+    profileImages: z.string().describe('图片地址，逗号分隔；第一张为头像'),
+    status: z.number().int().describe('1 国家级，其他为省级'),
+    levelText: z.string(),
+    categoryId: z.number().int().nullable(),
+    categoryName: z.string().nullable(),
+    provinceName: z.string().nullable(),
+    batch: z.string().nullable(),
+    batchYear: z.number().int().nullable(),
+    item: z.string().nullable(),
+    introduction: z.string().optional().describe('仅登录用户可见'),
+    skillDescription: z.string().optional().describe('技艺特色，仅登录用户可见'),
+    source: z.string().optional(),
+  })
+  .meta({ id: 'Inheritor' });
+export type Inheritor = z.infer<typeof inheritor>;
+
+const PAGE_SIZES = [10, 20, 30, 50];
+export const inheritorPageQuery = z.object({
+  page: z.coerce.number({ error: 'page 必须是数字' }).int().min(1, { error: 'page 不能小于 1' }).default(1),
+  size: z.coerce
+    .number({ error: 'size 必须是数字' })
+    .int()
+    .refine((n) => PAGE_SIZES.includes(n), { error: `size 只能是 ${PAGE_SIZES.join('、')}` })
+    .default(10),
+});
+export const inheritorCategoryParam = z.object({ categoryId: positiveId('类别编号') });
+export const inheritorPageResponse = envelope(
+  z.object({ page: pageOf(inheritor), guest: z.boolean().describe('true 表示游客视图（不含简介与技艺特色）') }),
+);
+export const inheritorIdParam = z.object({ id: positiveId('传承人编号') });
+export const inheritorDetailResponse = envelope(z.object({ inheritor, guest: z.boolean() }));
+export const followStatusResponse = envelope(z.object({ isFollowing: z.boolean() }));
+export const followCountResponse = envelope(z.number().int());
+
+export const followedInheritor = z
+  .object({ id: z.number().int(), inheritorName: z.string(), skillType: z.string(), categoryName: z.string(), profileImages: z.string() })
+  .meta({ id: 'FollowedInheritor' });
+export const followListQuery = z.object({
+  page: z.coerce.number().int().min(1, { error: 'page 不能小于 1' }).default(1),
+  size: z.coerce.number().int().min(1).max(50, { error: 'size 不能大于 50' }).default(20),
+});
+export const followListResponse = envelope(z.array(followedInheritor));

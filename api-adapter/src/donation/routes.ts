@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { assertSelf, visitorOf } from '../auth/identity.ts';
+import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { errorResponses, privateErrorResponses } from '../contract/common.ts';
+import {
+  achievementCheckBody,
+  achievementCheckResponse,
+  achievementsResponse,
+  achievementsUserParam,
+  type achievement,
+  donateBody,
+  donateResponse,
+  donationProjectsResponse,
+  donorFeedQuery,
+  donorFeedResponse,
+  myDonationsResponse,
+} from '../contract/donation.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
+
+type Achievement = z.infer<typeof achievement>;
+const tags = ['公益与成就'];
+const security = [{ bearer: [] }];
+
+export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity }) => {
+  const cache = new ResponseCache();
+  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
+
+  app.get(
+    '/api/donations/projects',
+    { schema: { tags, summary: '公益项目', response: { 200: donationProjectsResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const data = await store.content.get();
+      return sendCached(
+        request,
+        reply,
+        cache.get(store.content.currentVersion, 'projects', () => ok({ projects: data.donationProjects })),
+      );
+    },
+  );
+
+  app.get(
+    '/api/donations/feed',
+    {
+      schema: {
+        tags,
+        summary: '最新捐赠（捐赠人已脱敏）',
+        description: '新的在前；姓名只留首字，如 张**。',
+        querystring: donorFeedQuery,
+        response: { 200: donorFeedResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const records = await cms.server.get<z.infer<typeof donorFeedResponse>['data']['records']>('portal/donations/feed', {
+        limit: request.query.limit,
+      });
+      return ok({ records });
+    },
+  );
+
+  app.register(async (privateRoutes) => {
+    privateRoutes.addHook('onRequest', identity.requireUser);
+    const typed = privateRoutes.withTypeProvider<ZodTypeProvider>();
+
+    typed.post(
+      '/api/donations/donate',
+      {
+        schema: {
+          tags,
+          summary: '捐赠',
+          description: '金额为 1–10000 的整数（元）；项目必须存在，项目名取自内容库。答复含重新计算的成就。支持 Idempotency-Key。',
+          body: donateBody,
+          security,
+          response: { 200: donateResponse, ...privateErrorResponses },
+        },
+      },
+      async (request) => {
+        assertSelf(visitorOf(request), request.body.userId);
+        const result = await asVisitor(request).post<z.infer<typeof donateResponse>['data']>('portal/donations', {
+          projectId: request.body.projectId,
+          amount: request.body.amount,
+          idempotencyKey: idempotencyKeyOf(request),
+        });
+        return ok({ donation: result.donation, achievements: result.achievements }, '捐赠成功，感谢您的善举');
+      },
+    );
+
+    typed.get(
+      '/api/donations/mine',
+      { schema: { tags, summary: '我的捐赠', security, response: { 200: myDonationsResponse, ...privateErrorResponses } } },
+      async (request) =>
+        ok({ records: await asVisitor(request).get<z.infer<typeof myDonationsResponse>['data']['records']>('portal/donations') }),
+    );
+
+    typed.get(
+      '/api/achievements/user/:userId',
+      {
+        schema: {
+          tags,
+          summary: '用户的成就',
+          description: '只能查看自己的成就（userId 必须是当前用户）。',
+          params: achievementsUserParam,
+          security,
+          response: { 200: achievementsResponse, ...privateErrorResponses },
+        },
+      },
+      async (request) => {
+        assertSelf(visitorOf(request), request.params.userId);
+        return ok(await asVisitor(request).get<Achievement[]>('portal/achievements'));
+      },
+    );
+
+    typed.post(
+      '/api/achievements/check',
+      {
+        schema: {
+          tags,
+          summary: '检查成就',
+          description: '根据用户的捐赠记录重新计算并保存；客户端传来的 currentValue、targetValue 不被采信。答复该类成就的当前状态。',
+          body: achievementCheckBody,
+          security,
+          response: { 200: achievementCheckResponse, ...privateErrorResponses },
+        },
+      },
+      async (request) => {
+        assertSelf(visitorOf(request), request.body.userId);
+        const states = await asVisitor(request).get<Achievement[]>('portal/achievements');
+        const state = states.find((s) => s.achievementType === request.body.type);
+        if (!state) throw ApiError.badRequest('未知的成就类型');
+        return ok(state, state.isCompleted ? `已获得成就：${state.achievementName}` : '成就进度已更新');
+      },
+    );
+  });
+};

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { visitorOf } from '../auth/identity.ts';
+import { privateErrorResponses } from '../contract/common.ts';
+import {
+  type browseRecord,
+  browseBatchBody,
+  browseListQuery,
+  browseListResponse,
+  browseRecordBody,
+  browseRecordResponse,
+} from '../contract/history.ts';
+import { absoluteUrl } from '../culture/mapper.ts';
+import { ok } from '../http/envelope.ts';
+import type { Deps } from '../shared/deps.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['浏览记录'];
+
+export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
+  app.addHook('onRequest', identity.requireUser);
+  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
+
+  app.post(
+    '/api/profile/browse-history',
+    {
+      schema: {
+        tags,
+        summary: '记录一次浏览',
+        description:
+          'browseType 为 culture、inheritor、event、product、heritage 或 news（传承人详情用 inheritor）。同一对象只保留最近一次的时间。',
+        body: browseRecordBody,
+        security,
+        response: { 200: browseRecordResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) =>
+      ok(await asVisitor(request).post<{ status: 'success'; saved: number }>('portal/browse-records', { records: [request.body] })),
+  );
+
+  app.post(
+    '/api/profile/browse-history/batch',
+    {
+      schema: {
+        tags,
+        summary: '批量同步本地浏览记录',
+        description: '登录后把本地记录一次同步：请求体为记录数组（或 { records }），最多 50 条，服务器去重。',
+        body: browseBatchBody,
+        security,
+        response: { 200: browseRecordResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const records = Array.isArray(request.body) ? request.body : request.body.records;
+      return ok(await asVisitor(request).post<{ status: 'success'; saved: number }>('portal/browse-records', { records }));
+    },
+  );
+
+  app.get(
+    '/api/profile/browse-history',
+    {
+      schema: {
+        tags,
+        summary: '我的浏览记录',
+        description: '新的在前，每页默认 10 条，可按 type 筛选。',
+        querystring: browseListQuery,
+        security,
+        response: { 200: browseListResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const { page, size, type } = request.query;
+      const result = await asVisitor(request).get<{
+        records: Array<z.infer<typeof browseRecord>>;
+        total: number;
+        size: number;
+        current: number;
+        pages: number;
+      }>('portal/browse-records', { page, size, ...(type ? { type } : {}) });
+      return ok({ ...result, records: result.records.map((r) => ({ ...r, coverImage: absoluteUrl(config.PUBLIC_URL, r.coverImage) })) });
+    },
+  );
+};

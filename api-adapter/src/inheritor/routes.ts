@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { visitorOf } from '../auth/identity.ts';
+import { errorResponses, privateErrorResponses } from '../contract/common.ts';
+import {
+  followCountResponse,
+  followListQuery,
+  followListResponse,
+  followStatusResponse,
+  inheritorCategoryParam,
+  inheritorDetailResponse,
+  inheritorIdParam,
+  inheritorPageQuery,
+  inheritorPageResponse,
+} from '../contract/inheritor.ts';
+import { absoluteUrl, paginate } from '../culture/mapper.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Deps } from '../shared/deps.ts';
+import { guestView } from './mapper.ts';
+
+const tags = ['传承人'];
+const security = [{ bearer: [] }];
+
+export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity, config }) => {
+  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
+
+  app.get(
+    '/api/inheritor/category/:categoryId',
+    {
+      onRequest: identity.optionalUser,
+      schema: {
+        tags,
+        summary: '按类别浏览传承人',
+        description: '令牌可选：游客只得到公开视图（姓名、技艺类型、图片、级别）；登录用户还能看到简介与技艺特色。',
+        params: inheritorCategoryParam,
+        querystring: inheritorPageQuery,
+        response: { 200: inheritorPageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await store.content.get();
+      const guest = request.visitor === null;
+      const all = data.inheritorsByCategory.get(request.params.categoryId) ?? [];
+      const page = paginate(all, request.query.page, request.query.size);
+      return ok({ page: { ...page, records: guest ? page.records.map(guestView) : page.records }, guest });
+    },
+  );
+
+  app.get(
+    '/api/inheritor/:id',
+    {
+      onRequest: identity.optionalUser,
+      schema: { tags, summary: '传承人详情', params: inheritorIdParam, response: { 200: inheritorDetailResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const data = await store.content.get();
+      const inheritor = data.inheritorById.get(request.params.id);
+      if (!inheritor) throw ApiError.notFound('传承人不存在');
+      const guest = request.visitor === null;
+      return ok({ inheritor: guest ? guestView(inheritor) : inheritor, guest });
+    },
+  );
+
+  app.register(async (privateRoutes) => {
+    privateRoutes.addHook('onRequest', async (request) => {
+      if (!request.headers.authorization) throw ApiError.unauthenticated('请先登录后再关注传承人');
+      await identity.requireUser(request);
+    });
+    const typed = privateRoutes.withTypeProvider<ZodTypeProvider>();
+
+    typed.get(
+      '/api/inheritor/follow/status/:id',
+      {
+        schema: {
+          tags,
+          summary: '是否已关注',
+          params: inheritorIdParam,
+          security,
+          response: { 200: followStatusResponse, ...privateErrorResponses },
+        },
+      },
+      async (request) => ok(await asVisitor(request).get<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`)),
+    );
+    typed.post(
+      '/api/inheritor/follow/:id',
+      {
+        schema: {
+          tags,
+          summary: '关注传承人',
+          description: '重复关注不会重复计数。',
+          params: inheritorIdParam,
+          security,
+          response: { 200: followStatusResponse, ...privateErrorResponses },
+        },
+      },
+      async (request) => ok(await asVisitor(request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '关注成功'),
+    );
+    typed.post(
+      '/api/inheritor/unfollow/:id',
+      {
+        schema: {
+          tags,
+          summary: '取消关注',
+          description: '取消未关注的传承人同样成功。',
+          params: inheritorIdParam,
+          security,
+          response: { 200: followStatusResponse, ...privateErrorResponses },
+        },
+      },
+      async (request) => ok(await asVisitor(request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '已取消关注'),
+    );
+    typed.get(
+      '/api/inheritor/follows/count',
+      { schema: { tags, summary: '我关注的传承人数', security, response: { 200: followCountResponse, ...privateErrorResponses } } },
+      async (request) => ok(await asVisitor(request).get<number>('portal/follows/count')),
+    );
+    typed.get(
+      '/api/profile/follows/inheritors',
+      {
+        schema: {
+          tags,
+          summary: '我关注的传承人',
+          querystring: followListQuery,
+          security,
+          response: { 200: followListResponse, ...privateErrorResponses },
+        },
+      },
+      async (request) => {
+        const rows = await asVisitor(request).get<
+          Array<{ id: number; inheritorName: string; skillType: string; categoryName: string; profileImages: string[] }>
+        >('portal/follows', {
+          page: request.query.page,
+          size: request.query.size,
+        });
+        return ok(rows.map((r) => ({ ...r, profileImages: r.profileImages.map((url) => absoluteUrl(config.PUBLIC_URL, url)).join(',') })));
+      },
+    );
+  });
+};

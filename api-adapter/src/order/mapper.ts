@@ -1,0 +1,74 @@
+import type { Order } from '../contract/order.ts';
+import { absoluteUrl } from '../culture/mapper.ts';
+
+/** The order as the CMS presents it (see cms/src/api/order/services/order.ts presentOrder). */
+export interface CmsOrder {
+  id: number;
+  orderNo: string;
+  status: number;
+  totalAmount: number;
+  payAmount: number;
+  shippingName: string;
+  shippingPhone: string;
+  shippingAddress: string;
+  paymentMethod: string | null;
+  expiresAt: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  items: Array<{
+    id: number;
+    productId: number;
+    productName: string;
+    productImage: string;
+    price: number;
+    quantity: number;
+    totalAmount: number;
+  }>;
+}
+
+export const ORDER_STATUS_TEXT: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消' };
+
+export function toOrder(order: CmsOrder, origin: string): Order {
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    orderNumber: order.orderNo,
+    status: order.status,
+    statusText: ORDER_STATUS_TEXT[order.status] ?? '未知',
+    totalAmount: order.totalAmount,
+    payAmount: order.payAmount,
+    shippingName: order.shippingName,
+    shippingPhone: order.shippingPhone,
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod,
+    expiresAt: order.expiresAt,
+    paidAt: order.paidAt,
+    createdAt: order.createdAt,
+    orderItems: order.items.map((line) => ({ ...line, productImage: absoluteUrl(origin, line.productImage) })),
+  };
+}
+
+/** Fen from yuan, for comparing what a client claims with the catalogue. */
+const fen = (yuan: number) => Math.round(yuan * 100);
+
+/**
+ * Client-sent prices and totals are never used; when present they must agree with the catalogue,
+ * so a shopper never pays something other than what the page showed (and a tampered price fails).
+ */
+export function findPriceMismatch(
+  lines: ReadonlyArray<{ productId: number; quantity: number; price?: number; totalAmount?: number }>,
+  priceOf: (productId: number) => number | undefined,
+  claimedTotal?: number,
+): string | undefined {
+  let total = 0;
+  for (const line of lines) {
+    const price = priceOf(line.productId);
+    if (price === undefined) return undefined; // unknown product: the CMS answers 404
+    if (line.price !== undefined && fen(line.price) !== fen(price)) return '商品价格已更新，请刷新后重新下单';
+    if (line.totalAmount !== undefined && fen(line.totalAmount) !== fen(price) * line.quantity)
+      return '订单金额与商品价格不符，请刷新后重新下单';
+    total += fen(price) * line.quantity;
+  }
+  if (claimedTotal !== undefined && fen(claimedTotal) !== total) return '订单金额与商品价格不符，请刷新后重新下单';
+  return undefined;
+}

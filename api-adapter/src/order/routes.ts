@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertSelf, visitorOf } from '../auth/identity.ts';
+import { ERROR_CODES, privateErrorResponses } from '../contract/common.ts';
+import {
+  createOrderBody,
+  createOrderResponse,
+  orderDetailResponse,
+  orderIdParam,
+  orderListQuery,
+  orderListResponse,
+  paymentStatusBody,
+  payResponse,
+  quickOrderBody,
+  quickOrderResponse,
+} from '../contract/order.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
+import { type CmsOrder, findPriceMismatch, toOrder } from './mapper.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['订单与支付'];
+const idempotencyHeader = { description: '可选的 Idempotency-Key 请求头：同一键的重试返回第一次的结果，不会重复下单或扣款。' };
+
+export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store, identity, config }) => {
+  app.addHook('onRequest', identity.requireUser);
+  const origin = config.PUBLIC_URL;
+  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
+
+  async function assertCataloguePrices(lines: Parameters<typeof findPriceMismatch>[0], total?: number) {
+    const shop = await store.shop.get();
+    const problem = findPriceMismatch(lines, (id) => shop.productById.get(id)?.price, total);
+    if (problem) throw new ApiError(409, ERROR_CODES.conflict, problem);
+  }
+
+  async function placeOrder(request: Parameters<typeof visitorOf>[0], body: Record<string, unknown>) {
+    try {
+      const { order } = await asVisitor(request).post<{ order: CmsOrder }>('portal/orders', {
+        ...body,
+        idempotencyKey: idempotencyKeyOf(request),
+      });
+      return order;
+    } finally {
+      // Stock moved (or a sold-out answer says ours is stale): reload the shop now, not in a few seconds.
+      store.shop.invalidate().catch(() => undefined);
+    }
+  }
+
+  app.post(
+    '/api/order',
+    {
+      schema: {
+        tags,
+        summary: '下单（商品详情 → 填写收货信息）',
+        description: `价格与总额取自商品目录；客户端传来的 price、totalAmount、payAmount 若与目录不符则拒绝，status 与 userId 不被采信（userId 必须是当前用户）。新订单为待支付（0），30 分钟未付自动取消并释放库存。${idempotencyHeader.description}`,
+        body: createOrderBody,
+        security,
+        response: { 200: createOrderResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const visitor = visitorOf(request);
+      const body = request.body;
+      assertSelf(visitor, body.userId);
+      await assertCataloguePrices(body.orderItems, body.totalAmount ?? body.payAmount);
+      const order = await placeOrder(request, {
+        items: body.orderItems.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+        shipping: { name: body.shippingName, phone: body.shippingPhone, address: body.shippingAddress },
+        kind: 'cart',
+      });
+      return ok({ orderId: order.id, orderNo: order.orderNo, totalAmount: order.totalAmount }, '下单成功');
+    },
+  );
+
+  app.post(
+    '/api/orders/create',
+    {
+      schema: {
+        tags,
+        summary: '快速购买下单',
+        description: `价格取自商品目录。${idempotencyHeader.description}`,
+        body: quickOrderBody,
+        security,
+        response: { 200: quickOrderResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      assertSelf(visitorOf(request), request.body.userId);
+      await assertCataloguePrices(request.body.items);
+      const order = await placeOrder(request, {
+        items: request.body.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+        kind: 'quick',
+      });
+      return ok({ id: order.id, orderNo: order.orderNo, totalAmount: order.totalAmount }, '下单成功');
+    },
+  );
+
+  const pay = async (request: Parameters<typeof visitorOf>[0], id: string, paymentMethod: 'alipay' | 'wechat' | 'mock') => {
+    const order = await asVisitor(request).post<CmsOrder>(`portal/orders/${id}/pay`, { paymentMethod });
+    return ok({ order: toOrder(order, origin) }, '支付成功');
+  };
+
+  for (const url of ['/api/orders/:id/mock-pay', '/api/payment/mock/:id']) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: url.includes('payment') ? '模拟支付（辅助调用）' : '模拟支付',
+          description: '仅订单本人、仅待支付订单；重复支付已支付的订单不改变任何东西并返回成功。超时的订单会被取消。',
+          params: orderIdParam,
+          security,
+          response: { 200: payResponse, ...privateErrorResponses },
+        },
+      },
+      async (request) => pay(request, request.params.id, 'mock'),
+    );
+  }
+
+  app.put(
+    '/api/order/:id/payment-status',
+    {
+      schema: {
+        tags,
+        summary: '更新支付状态（扫码支付完成）',
+        description: '支付页在模拟扫码完成后调用，把待支付订单标记为已支付（status: 1），记录支付方式。规则同模拟支付。',
+        params: orderIdParam,
+        body: paymentStatusBody,
+        security,
+        response: { 200: payResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => pay(request, request.params.id, request.body.paymentMethod),
+  );
+
+  app.get(
+    '/api/order/list',
+    {
+      schema: {
+        tags,
+        summary: '我的订单',
+        querystring: orderListQuery,
+        security,
+        response: { 200: orderListResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const result = await asVisitor(request).get<{ records: CmsOrder[]; total: number; size: number; current: number; pages: number }>(
+        'portal/orders',
+        { page, size },
+      );
+      return ok({ ...result, records: result.records.map((o) => toOrder(o, origin)) });
+    },
+  );
+
+  app.get(
+    '/api/order/:id',
+    {
+      schema: {
+        tags,
+        summary: '订单详情',
+        description: 'id 可为订单 id 或订单号；他人的订单答复“订单不存在”。',
+        params: orderIdParam,
+        security,
+        response: { 200: orderDetailResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => ok({ order: toOrder(await asVisitor(request).get<CmsOrder>(`portal/orders/${request.params.id}`), origin) }),
+  );
+};

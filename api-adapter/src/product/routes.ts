@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { errorResponses } from '../contract/common.ts';
+import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '../contract/product.ts';
+import { paginate } from '../culture/mapper.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Deps } from '../shared/deps.ts';
+
+export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
+  const cache = new ResponseCache();
+  const tags = ['周边商品'];
+
+  app.get(
+    '/api/product/page',
+    {
+      schema: {
+        tags,
+        summary: '商品分页',
+        description: '每页 9、18、27 或 36 件；可按关键词（名称与描述）与类别（1 数字文创，2 文化体验）筛选。',
+        querystring: productPageQuery,
+        response: { 200: productPageResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { page, size } = request.query;
+      const keyword = (request.query.keyword ?? '').trim().toLowerCase();
+      const categoryId = request.query.categoryId === '' ? undefined : request.query.categoryId;
+      const shop = await store.shop.get();
+      const cached = cache.get(store.shop.currentVersion, `page:${keyword}:${categoryId ?? ''}:${page}:${size}`, () => {
+        const matches = shop.products.filter(
+          (p) =>
+            (categoryId === undefined || p.categoryId === categoryId) &&
+            (!keyword || p.name.toLowerCase().includes(keyword) || p.description.toLowerCase().includes(keyword)),
+        );
+        return ok({ page: paginate(matches, page, size) });
+      });
+      return sendCached(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/api/product/:id',
+    { schema: { tags, summary: '商品详情', params: productIdParam, response: { 200: productDetailResponse, ...errorResponses } } },
+    async (request) => {
+      const shop = await store.shop.get();
+      const product = shop.productById.get(request.params.id);
+      if (!product) throw ApiError.notFound('商品不存在或已下架');
+      return ok({ product });
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { visitorOf } from '../auth/identity.ts';
+import { type CmsProfile, toPortalUser } from '../auth/user-mapper.ts';
+import { privateErrorResponses } from '../contract/common.ts';
+import { addressBody, avatarBody, backgroundBody, profileUserResponse, statsResponse, usernameBody } from '../contract/profile.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import { type Deps, uploadPathOf } from '../shared/deps.ts';
+
+const tags = ['个人中心'];
+const security = [{ bearer: [] }];
+
+export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
+  app.addHook('onRequest', identity.requireUser);
+  const save = async (request: Parameters<typeof visitorOf>[0], changes: Record<string, unknown>, message: string) => {
+    const profile = await cms.asUser(visitorOf(request).token).put<CmsProfile>('portal/me', changes);
+    return ok({ user: toPortalUser(profile, config.PUBLIC_URL) }, message);
+  };
+  const imagePath = (url: string) => {
+    const path = uploadPathOf(url, config.PUBLIC_URL);
+    if (path === undefined) throw ApiError.badRequest('服务器返回的图片地址无效');
+    return path;
+  };
+
+  app.put(
+    '/api/user/username',
+    {
+      schema: {
+        tags,
+        summary: '修改用户名',
+        description: '去掉首尾空格后不能为空，3–20 个字符，不能与他人重复。',
+        body: usernameBody,
+        security,
+        response: { 200: profileUserResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => save(request, { username: request.body.username }, '用户名已更新'),
+  );
+  app.put(
+    '/api/user/address',
+    {
+      schema: {
+        tags,
+        summary: '保存收货地址',
+        description: '省份与详细地址必填。',
+        body: addressBody,
+        security,
+        response: { 200: profileUserResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => save(request, { address: request.body }, '地址已保存'),
+  );
+  app.put(
+    '/api/user/avatar',
+    {
+      schema: {
+        tags,
+        summary: '保存头像',
+        description: '地址来自 /api/upload/update-avatar。',
+        body: avatarBody,
+        security,
+        response: { 200: profileUserResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => save(request, { avatar: imagePath(request.body.avatar) }, '头像已更新'),
+  );
+  app.put(
+    '/api/user/background',
+    {
+      schema: {
+        tags,
+        summary: '保存背景图',
+        description: '地址来自 /api/upload/update-avatar。',
+        body: backgroundBody,
+        security,
+        response: { 200: profileUserResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => save(request, { backgroundImage: imagePath(request.body.backgroundImage) }, '背景已更新'),
+  );
+  app.get(
+    '/api/profile/stats',
+    {
+      schema: {
+        tags,
+        summary: '个人统计',
+        description: '关注、收藏、预约、订单与捐赠的数量。',
+        security,
+        response: { 200: statsResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => ok(await cms.asUser(visitorOf(request).token).get('portal/me/stats')),
+  );
+};

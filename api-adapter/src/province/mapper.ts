@@ -1,0 +1,27 @@
+import type { Province } from '../contract/province.ts';
+import type { z } from 'zod';
+import type { strapiProvince } from '../content/strapi-shapes.ts';
+
+export function toProvince(doc: z.infer<typeof strapiProvince>, cultureCount: number): Province {
+  return {
+    id: doc.pid,
+    name: doc.shortName,
+    fullName: doc.name,
+    code: doc.code,
+    adcode: doc.adcode,
+    culture: doc.culture ?? '',
+    cultureCount,
+  };
+}
+
+/** Keys a province can be looked up by: pinyin code, adcode, short or full name (with or without 省/市…). */
+export function provinceKeys(province: Province): string[] {
+  return [province.code, String(province.adcode), province.name, province.fullName].map((key) => key.toLowerCase());
+}
+
+const SUFFIXES = /(特别行政区|维吾尔自治区|壮族自治区|回族自治区|自治区|省|市)$/;
+
+/** The map's simplified name: suffixes and ethnic names removed (广西壮族自治区 → 广西). */
+export function simplifyProvinceName(name: string): string {
+  return name.trim().replace(SUFFIXES, '');
+}

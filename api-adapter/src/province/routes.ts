@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { errorResponses } from '../contract/common.ts';
+import {
+  provinceCodeParam,
+  provinceCulturesQuery,
+  provinceCulturesResponse,
+  provinceIdParam,
+  provinceListResponse,
+  provinceResponse,
+  provinceTypesResponse,
+} from '../contract/province.ts';
+import type { Content } from '../content/store.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Deps } from '../shared/deps.ts';
+import { simplifyProvinceName } from './mapper.ts';
+
+function provinceOr404(data: Content, id: number) {
+  const province = data.provinceById.get(id);
+  if (!province) throw ApiError.notFound('未找到该省份');
+  return province;
+}
+
+/** A type filter may be a category code, its display name (戏剧) or its official name (传统戏剧). */
+function categoryCodeOf(data: Content, type: string | undefined, categoryId: number | undefined): number | undefined {
+  if (categoryId !== undefined) return categoryId;
+  if (!type) return undefined;
+  const trimmed = type.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const match = data.categories.find((c) => c.title === trimmed || c.officialName === trimmed || (trimmed === '杂技体育' && c.id === 69));
+  return match ? match.id : -1;
+}
+
+export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
+  const cache = new ResponseCache();
+  const tags = ['省份'];
+
+  app.get(
+    '/api/province/list',
+    { schema: { tags, summary: '34 个省级行政区', response: { 200: provinceListResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const data = await store.content.get();
+      return sendCached(
+        request,
+        reply,
+        cache.get(store.content.currentVersion, 'list', () => ok({ provinces: data.provinces })),
+      );
+    },
+  );
+
+  app.get(
+    '/api/province/code/:code',
+    {
+      schema: {
+        tags,
+        summary: '按代码或名称查省份',
+        description: '代码可以是拼音（guangxi）、行政区划代码（450000）、简称（广西）或全称（广西壮族自治区）。',
+        params: provinceCodeParam,
+        response: { 200: provinceResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await store.content.get();
+      const key = request.params.code.trim().toLowerCase();
+      const province = data.provinceByKey.get(key) ?? data.provinceByKey.get(simplifyProvinceName(key));
+      if (!province) throw ApiError.notFound('未找到该省份');
+      return ok({ province });
+    },
+  );
+
+  app.get(
+    '/api/province/:id',
+    { schema: { tags, summary: '省份详情', params: provinceIdParam, response: { 200: provinceResponse, ...errorResponses } } },
+    async (request) => {
+      const data = await store.content.get();
+      return ok({ province: provinceOr404(data, request.params.id) });
+    },
+  );
+
+  app.get(
+    '/api/province/:id/types',
+    {
+      schema: {
+        tags,
+        summary: '省份已有的非遗类别',
+        description: '类别的正式名称，来自该省已发布的条目。',
+        params: provinceIdParam,
+        response: { 200: provinceTypesResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await store.content.get();
+      const province = provinceOr404(data, request.params.id);
+      const codes = new Set((data.culturesByProvince.get(province.id) ?? []).map((c) => c.categoryId));
+      return ok({ types: data.categories.filter((c) => codes.has(c.id)).map((c) => c.officialName) });
+    },
+  );
+
+  app.get(
+    '/api/province/:id/cultures',
+    {
+      schema: {
+        tags,
+        summary: '省份的文化条目',
+        description: 'type 可为类别编号、显示名（戏剧）或正式名称（传统戏剧）；也可用 categoryId。',
+        params: provinceIdParam,
+        querystring: provinceCulturesQuery,
+        response: { 200: provinceCulturesResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await store.content.get();
+      const province = provinceOr404(data, request.params.id);
+      const { page, size, type, categoryId } = request.query;
+      const code = categoryCodeOf(data, type, categoryId);
+      const all = data.culturesByProvince.get(province.id) ?? [];
+      const filtered = code === undefined ? all : all.filter((c) => c.categoryId === code);
+      return ok({ cultures: filtered.slice((page - 1) * size, page * size), total: filtered.length });
+    },
+  );
+};

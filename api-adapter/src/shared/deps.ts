@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { Identity } from '../auth/identity.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
+import type { CmsClient } from '../cms/client.ts';
+import type { AppConfig } from '../config.ts';
+import type { ContentStore } from '../content/store.ts';
+import { ApiError } from '../http/errors.ts';
+
+/** What every domain's routes are given by app.ts. */
+export interface Deps {
+  config: AppConfig;
+  cms: CmsClient;
+  store: ContentStore;
+  identity: Identity;
+  loginLimiter: LoginLimiter;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{1,100}$/;
+
+/** The optional Idempotency-Key header: a retried request with the same key gets the first answer. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value))
+    throw ApiError.badRequest('Idempotency-Key 格式无效（1–100 个字母、数字或 _-:.）');
+  return value;
+}
+
+/** Our own upload URLs: stored as /uploads/… paths, accepted absolute under our origin or as paths. */
+export function uploadPathOf(url: string, origin: string): string | undefined {
+  const value = url.trim();
+  if (value === '') return '';
+  const path = value.startsWith(`${origin}/uploads/`) ? value.slice(origin.length) : value;
+  return /^\/uploads\/[\w.-]+$/.test(path) ? path : undefined;
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { ERROR_CODES, privateErrorResponses } from '../contract/common.ts';
+import { uploadResponse } from '../contract/profile.ts';
+import { absoluteUrl } from '../culture/mapper.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Deps } from '../shared/deps.ts';
+
+interface UploadRule {
+  maxBytes: number;
+  types: ReadonlyArray<{ mime: string; ext: string }>;
+  messages: { missing: string; wrongType: string; tooLarge: string };
+}
+
+const AVATAR: UploadRule = {
+  maxBytes: 2 * 1024 * 1024,
+  types: [
+    { mime: 'image/jpeg', ext: 'jpg' },
+    { mime: 'image/png', ext: 'png' },
+  ],
+  messages: { missing: '请选择头像图片', wrongType: '头像只能是 JPG 或 PNG 格式!', tooLarge: '头像大小不能超过 2MB!' },
+};
+
+const PROFILE_IMAGE: UploadRule = {
+  maxBytes: 5 * 1024 * 1024,
+  types: [
+    { mime: 'image/jpeg', ext: 'jpg' },
+    { mime: 'image/png', ext: 'png' },
+    { mime: 'image/webp', ext: 'webp' },
+    { mime: 'image/gif', ext: 'gif' },
+  ],
+  messages: { missing: '请选择图片', wrongType: '请选择图片文件', tooLarge: '图片大小不能超过 5MB' },
+};
+
+/**
+ * Reads the one uploaded file within the size limit and decides its type by its bytes (never its
+ * name or declared type): a text file renamed .png is refused; SVG, which can carry scripts, too.
+ */
+async function readImage(request: FastifyRequest, rule: UploadRule) {
+  if (!request.isMultipart()) throw ApiError.badRequest(rule.messages.missing);
+  const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
+  if (!part) throw ApiError.badRequest(rule.messages.missing);
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(413, ERROR_CODES.payloadTooLarge, rule.messages.tooLarge);
+    throw error;
+  }
+  if (data.length === 0) throw ApiError.badRequest(rule.messages.missing);
+  const detected = await fileTypeFromBuffer(data);
+  const type = rule.types.find((t) => t.mime === detected?.mime);
+  if (!type) throw new ApiError(415, ERROR_CODES.unsupportedMedia, rule.messages.wrongType);
+  return { data, mime: type.mime, filename: `upload-${Date.now()}.${type.ext}` };
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
+  const tags = ['上传'];
+  const store = async (file: Awaited<ReturnType<typeof readImage>>) => absoluteUrl(config.PUBLIC_URL, (await cms.upload(file)).url);
+
+  app.post(
+    '/api/upload/avatar',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags,
+        summary: '上传注册头像',
+        description:
+          'multipart/form-data，字段名任意，一个文件；JPG 或 PNG，不超过 2MB（按文件内容判断类型）。无需登录（注册前上传），按 IP 限流。答复 data 为图片地址。',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResponse, 413: privateErrorResponses[400], 415: privateErrorResponses[400], ...privateErrorResponses },
+      },
+    },
+    async (request) => ok(await store(await readImage(request, AVATAR)), '头像上传成功'),
+  );
+
+  app.post(
+    '/api/upload/update-avatar',
+    {
+      onRequest: identity.requireUser,
+      schema: {
+        tags,
+        summary: '上传头像或背景图',
+        description:
+          'multipart/form-data，一个图片文件（JPG、PNG、WebP 或 GIF），不超过 5MB。答复 data 为图片地址，再用 /api/user/avatar 或 /api/user/background 保存。',
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        response: { 200: uploadResponse, 413: privateErrorResponses[400], 415: privateErrorResponses[400], ...privateErrorResponses },
+      },
+    },
+    async (request) => ok(await store(await readImage(request, PROFILE_IMAGE)), '上传成功'),
+  );
+};
