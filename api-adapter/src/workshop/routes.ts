@@ -65,13 +65,11 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       },
       async (request) => {
         try {
-          const { booking: created } = await cms
-            .asUser(visitorOf(request).token)
-            .post<{ booking: Booking }>('portal/bookings', {
-              workshopId: request.params.id,
-              participants: request.body.participants,
-              idempotencyKey: idempotencyKeyOf(request),
-            });
+          const { booking: created } = await cms.asUser(visitorOf(request).token).post<{ booking: Booking }>('portal/bookings', {
+            workshopId: request.params.id,
+            participants: request.body.participants,
+            idempotencyKey: idempotencyKeyOf(request),
+          });
           return ok({ booking: withImage(created) }, '预约成功');
         } finally {
           store.shop.invalidate().catch(() => undefined);
