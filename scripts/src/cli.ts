@@ -76,6 +76,7 @@ async function main() {
       'rebuild-site': { type: 'boolean' },
       db: { type: 'string', default: 'sqlite' },
       only: { type: 'string' },
+      filter: { type: 'string' },
     },
   });
   const command = positionals[0] ?? 'start';
@@ -84,7 +85,7 @@ async function main() {
       return start(values);
     case 'test':
       if (values.db !== 'sqlite' && values.db !== 'postgres') throw new PortalError('--db 只能是 sqlite 或 postgres');
-      return runTests({ db: values.db, only: values.only });
+      return runTests({ db: values.db, only: values.only, filter: values.filter });
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });

@@ -14,7 +14,7 @@ const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, 
  * The whole suite: lint, types and unit tests, then the integration and browser tests against a
  * real CMS, adapter and site on a fresh database (SQLite by default, PostgreSQL with --db postgres).
  */
-export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: string }) {
+export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: string; filter?: string }) {
   const started = Date.now();
   const want = (stage: string) => !options.only || options.only.split(',').includes(stage);
 
@@ -65,7 +65,8 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   try {
     if (want('integration')) {
       log('集成测试：CMS 与 API（真实 Strapi 与数据库）');
-      await run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--project', 'integration'], { cwd: ROOT, env, label: '集成测试' });
+      const filter = options.filter ? [options.filter] : [];
+      await run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--project', 'integration', ...filter], { cwd: ROOT, env, label: '集成测试' });
     }
     if (want('e2e')) {
       await buildSite({ apiUrl: stack.webUrl, outDir: siteDir, force: true, log });
