@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { runSeed } from '../seed/run';
 import { ensureAdmin, ensureDemoUser } from './bootstrap/accounts';
+import { applyAdminLabels } from './bootstrap/admin-labels';
 import { ensureAdapterToken } from './bootstrap/api-token';
 import { ensureUniqueIndexes } from './bootstrap/indexes';
 import { forwardContentEvents } from './bootstrap/content-events';
@@ -26,5 +27,6 @@ export default {
     await ensureDemoUser(strapi, { username: env.DEMO_USERNAME, password: env.DEMO_PASSWORD });
     if (env.SEED !== 'false') await runSeed(strapi);
     forwardContentEvents(strapi, { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET });
+    await applyAdminLabels(strapi);
   },
 };

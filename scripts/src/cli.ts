@@ -86,6 +86,9 @@ async function main() {
     case 'test':
       if (values.db !== 'sqlite' && values.db !== 'postgres') throw new PortalError('--db 只能是 sqlite 或 postgres');
       return runTests({ db: values.db, only: values.only, filter: values.filter });
+    case 'bench':
+      await import('../bench/api.ts');
+      return;
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
@@ -93,7 +96,7 @@ async function main() {
       log('已清除本地数据库、上传文件与网站构建；下次启动将重新写入种子内容。');
       return;
     default:
-      throw new PortalError(`未知命令 ${command}。可用：start、test、reset`);
+      throw new PortalError(`未知命令 ${command}。可用：start、test、bench、reset`);
   }
 }
 
