@@ -19,7 +19,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/{api,cms}/**/*.test.ts'],
+          // The scale-out profile (PostgreSQL + Redis) adds its own tests.
+          include: process.env.TEST_DB === 'postgres' ? ['tests/{api,cms,scale}/**/*.test.ts'] : ['tests/{api,cms}/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -14,6 +14,14 @@ const configSchema = z.object({
   /** Strapi's local uploads folder, served at /uploads without a round trip through Strapi. */
   UPLOADS_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /**
+   * Which proxies may set X-Forwarded-For (per-IP limits use the client address). Off by default:
+   * the adapter faces visitors directly. Behind nginx/a load balancer: its address or CIDR, or "true".
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | string => (value === 'true' ? true : value === 'false' || value === '' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often each instance compares its in-memory content with the CMS's fingerprints (ms; 0 = never). */
   CACHE_REVALIDATE_MS: z.coerce.number().int().min(0).default(5_000),

@@ -6,7 +6,7 @@ import { loadConfig } from './config.ts';
 const config = loadConfig();
 const server = Fastify({
   logger: { level: config.LOG_LEVEL },
-  trustProxy: true,
+  trustProxy: config.TRUST_PROXY,
   // Requests too malformed to route (bad URL encoding, broken headers) still get a Chinese answer.
   clientErrorHandler: (error, socket) => {
     const body = JSON.stringify({ code: 40000, message: '请求格式错误', data: null });

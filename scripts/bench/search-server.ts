@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import app from '../../api-adapter/src/app.ts';
 import type { CmsClient } from '../../api-adapter/src/cms/client.ts';
+import { loadConfig } from '../../api-adapter/src/config.ts';
 import { generateCultures } from './generated-content.ts';
 
 // The real adapter app, fed 10,000 generated cultures by an in-memory CMS, for the search benchmark.
@@ -28,16 +29,14 @@ const cms = {
 
 const server = Fastify({ logger: { level: 'warn' }, logController: new LogController({ disableRequestLogging: true }) });
 await server.register(app, {
-  config: {
-    HOST: '127.0.0.1',
-    PORT: port,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  config: loadConfig({
+    PORT: String(port),
     CMS_URL: 'http://127.0.0.1:9',
     CMS_API_TOKEN: 'x'.repeat(64),
     JWT_SECRET: 'bench-secret-bench-secret',
     LOG_LEVEL: 'warn',
-    CACHE_REVALIDATE_MS: 0,
-  },
+    CACHE_REVALIDATE_MS: '0',
+  }),
   cms,
 });
 await server.listen({ host: '127.0.0.1', port });
