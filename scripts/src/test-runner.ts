@@ -30,7 +30,9 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   if (!want('integration') && !want('e2e')) return;
 
   await buildCms((line) => log(line));
-  const workDir = path.join(RUNTIME_DIR, `test-${options.db}`);
+  const webPort = Number(process.env.TEST_WEB_PORT ?? 8090);
+  // Separate folders per port, so two suites on different ports never share files.
+  const workDir = path.join(RUNTIME_DIR, webPort === 8090 ? `test-${options.db}` : `test-${options.db}-${webPort}`);
   rmSync(workDir, { recursive: true, force: true });
   const secrets = generateSecrets();
   const databaseUrl = options.db === 'postgres' ? await createTestDatabase() : undefined;
@@ -39,7 +41,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   const stack = await startStack({
     host: '127.0.0.1',
     cmsPort: Number(process.env.TEST_CMS_PORT ?? 1347),
-    webPort: Number(process.env.TEST_WEB_PORT ?? 8090),
+    webPort,
     secrets,
     logDir: path.join(workDir, 'logs'),
     databaseUrl,

@@ -25,6 +25,7 @@ export async function ensureAdmin(strapi: Core.Strapi, options: { email?: string
     lastname: '编辑',
     password,
     isActive: true,
+    preferedLanguage: 'zh-Hans',
     registrationToken: null,
     roles: [superAdmin.id],
   });

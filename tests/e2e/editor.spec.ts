@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+// An editor logs in to the CMS admin, edits a culture item and publishes it; visitors see the
+// change through the API within seconds (the CMS notifies the adapter, which reloads its copy).
+const cmsUrl = () => process.env.TEST_CMS_URL!;
+
+async function cultureBySlug(slug: string) {
+  const response = await fetch(`${cmsUrl()}/api/cultures?filters[slug][$eq]=${slug}`, { headers: { authorization: `Bearer ${process.env.TEST_CMS_TOKEN}` } });
+  const body = (await response.json()) as { data: Array<{ documentId: string; pid: number; title: string; description: string }> };
+  return body.data[0]!;
+}
+
+test('an editor edits and publishes a culture item in the admin, and the API serves it', async ({ page, request }, testInfo) => {
+  const culture = await cultureBySlug('kunqu');
+  const edited = `${culture.description.slice(0, 40)}（编辑于 ${Date.now()}）`;
+
+  await page.goto(`${cmsUrl()}/admin/auth/login`);
+  await page.locator('input[name="email"]').fill(process.env.TEST_ADMIN_EMAIL!);
+  await page.locator('input[name="password"]').fill(process.env.TEST_ADMIN_PASSWORD!);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/admin(?!\/auth)/);
+
+  await page.goto(`${cmsUrl()}/admin/content-manager/collection-types/api::culture.culture/${culture.documentId}`);
+  const description = page.locator('textarea[name="description"]');
+  await expect(description).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('简介', { exact: true }).first()).toBeVisible();
+  await description.fill(edited);
+  await page.getByRole('button', { name: /^(发布|Publish)$/ }).click();
+  await expect(page.getByText(/已发布|Published/).first()).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: testInfo.outputPath('admin-culture-edit.png') });
+
+  await expect
+    .poll(async () => ((await (await request.get(`/api/culture/${culture.pid}`)).json()) as { data: { culture: { description: string } } }).data.culture.description, { timeout: 20_000 })
+    .toBe(edited);
+});
