@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 
 test('the home page shows culture items that come from the CMS', async ({ page, request }, testInfo) => {
-  const api = await request.get('/api/culture/page?page=1&size=9');
+  const api = await request.get('/api/home');
   expect(api.ok()).toBe(true);
-  const { data } = (await api.json()) as { data: { page: { records: Array<{ title: string }> } } };
-  const first = data.page.records[0]!;
+  const { data } = (await api.json()) as { data: { hotCultures: Array<{ title: string }>; inheritors: Array<{ name: string }> } };
+  expect(data.hotCultures).toHaveLength(9);
+  const first = data.hotCultures[0]!;
   expect(first.title).toMatch(/\p{Script=Han}/u);
 
   const response = await page.goto('/');
@@ -15,6 +16,7 @@ test('the home page shows culture items that come from the CMS', async ({ page, 
   const cover = page.getByRole('img', { name: `${first.title}封面` });
   await expect(cover).toBeVisible();
   expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByText(data.inheritors[0]!.name, { exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
 });
 

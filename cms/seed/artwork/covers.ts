@@ -70,11 +70,13 @@ export function inheritorPortrait(input: {
   const H = 750;
   const style = styleFor(input.categoryCode);
   const surname = [...input.name][0] ?? '';
+  // The moon window needs contrast with the paper card even for the paper-coloured category.
+  const disc = style.background === INK.paper ? INK.straw : style.background;
   const body = [
     `<defs>${grainFilter('g')}</defs>`,
     `<rect width="${W}" height="${H}" fill="${INK.paper}"/>`,
-    `<circle cx="300" cy="290" r="210" fill="${style.background}"/>`,
-    `<circle cx="300" cy="290" r="222" fill="none" stroke="${style.background}" stroke-width="2" opacity="0.6"/>`,
+    `<circle cx="300" cy="290" r="210" fill="${disc}"/>`,
+    `<circle cx="300" cy="290" r="222" fill="none" stroke="${disc}" stroke-width="2" opacity="0.6"/>`,
     glyph(style.glyph, 170, 160, 260, style.ink, 0.18, 3),
     text(300, 290, surname, `font-family="${BRUSH}" font-size="230" fill="${style.ink}" text-anchor="middle" dominant-baseline="central"`),
     text(
