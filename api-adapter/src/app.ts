@@ -94,7 +94,17 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(scalar, { routePrefix: '/api/docs', configuration: { telemetry: false, hideClientButton: true } as never });
+  // Offline and self-contained: no telemetry, no AI agent, no hosted developer tools.
+  await app.register(scalar, {
+    routePrefix: '/api/docs',
+    configuration: {
+      telemetry: false,
+      hideClientButton: true,
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+      metaData: { title: '非遗门户 API 文档' },
+    } as never,
+  });
 
   const store = new ContentStore(cms, config.PUBLIC_URL, app.log);
   store.startWatching(config.CACHE_REVALIDATE_MS);

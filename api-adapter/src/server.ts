@@ -1,4 +1,4 @@
-import Fastify, { LogController } from 'fastify';
+import Fastify, { type FastifyReply, LogController } from 'fastify';
 import app from './app.ts';
 import { loadConfig } from './config.ts';
 
@@ -16,6 +16,10 @@ const server = Fastify({
       );
     }
   },
+  // A path that cannot be decoded (/api/culture/%E0%A4%A) is refused before routing, by Fastify
+  // itself: it still gets our error body, not Fastify's English one.
+  frameworkErrors: (_error, _request, reply: FastifyReply) =>
+    reply.status(400).send({ code: 40000, message: '请求地址格式错误', data: null }),
   bodyLimit: 5 * 1024 * 1024,
   // Per-request access logs only when debugging: at load they cost more than the answers.
   logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),

@@ -82,7 +82,13 @@ function searchIndexTimings() {
     return performance.now() - t;
   });
   times.sort((a, b) => a - b);
-  return { items: items.length, buildMs: Math.round(buildMs), p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+  return {
+    items: items.length,
+    buildMs: Math.round(buildMs),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  };
 }
 
 async function main() {
@@ -112,11 +118,22 @@ async function main() {
     await fetch(`${stack.webUrl}/api/product/page?page=1&size=9`);
 
     console.log(`» load: ${CONNECTIONS} connections, ${DURATION} s each`);
-    const strapi = await load('Strapi REST /api/cultures?pagination[pageSize]=10', `${stack.cmsUrl}/api/cultures?pagination%5BpageSize%5D=10`);
+    const strapi = await load(
+      'Strapi REST /api/cultures?pagination[pageSize]=10',
+      `${stack.cmsUrl}/api/cultures?pagination%5BpageSize%5D=10`,
+    );
     const culture = await load('adapter GET /api/culture/page', `${stack.webUrl}/api/culture/page?page=1&size=10`);
     const product = await load('adapter GET /api/product/page', `${stack.webUrl}/api/product/page?page=1&size=9`);
-    const search = await load('adapter GET /api/culture/search (seed, 20 keywords)', stack.webUrl, SEARCH_KEYWORDS.map((k) => `/api/culture/search?keyword=${encodeURIComponent(k)}`));
-    const search10k = await load('adapter search, 10,000 items (20 keywords)', 'http://127.0.0.1:8199', SEARCH_KEYWORDS.map((k) => `/api/culture/search?keyword=${encodeURIComponent(k)}`));
+    const search = await load(
+      'adapter GET /api/culture/search (seed, 20 keywords)',
+      stack.webUrl,
+      SEARCH_KEYWORDS.map((k) => `/api/culture/search?keyword=${encodeURIComponent(k)}`),
+    );
+    const search10k = await load(
+      'adapter search, 10,000 items (20 keywords)',
+      'http://127.0.0.1:8199',
+      SEARCH_KEYWORDS.map((k) => `/api/culture/search?keyword=${encodeURIComponent(k)}`),
+    );
     const ceiling = await load('ceiling: bare Fastify, same bytes', 'http://127.0.0.1:8198/ceiling');
     const index = searchIndexTimings();
 
@@ -126,14 +143,20 @@ async function main() {
       '',
       `| target | req/s | p50 ms | p97.5 ms | p99 ms | × Strapi | ÷ ceiling | errors |`,
       `|---|---:|---:|---:|---:|---:|---:|---:|`,
-      ...rows.map((r) => `| ${r.target} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${ratio(r.rps, strapi.rps)} | ${ratio(r.rps, ceiling.rps)} | ${r.errors} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.target} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${ratio(r.rps, strapi.rps)} | ${ratio(r.rps, ceiling.rps)} | ${r.errors} |`,
+      ),
       '',
       `Search index, ${index.items} items, 1,000 distinct uncached keywords: p50 ${index.p50.toFixed(2)} ms, p95 ${index.p95.toFixed(2)} ms, p99 ${index.p99.toFixed(2)} ms (index built in ${index.buildMs} ms).`,
       '',
       `Targets: cached reads ≥ 20× Strapi (culture ${ratio(culture.rps, strapi.rps)}×, product ${ratio(product.rps, strapi.rps)}×), p99 < 50 ms (${culture.p99} / ${product.p99} ms), ≥ 0.5 of the ceiling (${ratio(culture.rps, ceiling.rps)} / ${ratio(product.rps, ceiling.rps)}); search p95 < 10 ms (${index.p95.toFixed(2)} ms).`,
     ];
     console.log(lines.join('\n'));
-    writeFileSync(path.join(workDir, 'api-results.json'), JSON.stringify({ rows, index, connections: CONNECTIONS, duration: DURATION, at: new Date().toISOString() }, null, 2));
+    writeFileSync(
+      path.join(workDir, 'api-results.json'),
+      JSON.stringify({ rows, index, connections: CONNECTIONS, duration: DURATION, at: new Date().toISOString() }, null, 2),
+    );
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await stack.stop();

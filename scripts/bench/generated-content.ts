@@ -39,7 +39,24 @@ const CATEGORIES: Record<number, [string, string]> = {
 export function generateCultures(count = 10_000) {
   const dir = path.join(ROOT, 'cms', 'seed', 'data', 'cultures');
   const seeds: SeedCulture[] = readdirSync(dir).flatMap((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as SeedCulture[]);
-  const places = ['苏州', '杭州', '泉州', '潮州', '大理', '黔东南', '延安', '扬州', '景德镇', '佛山', '丽江', '徽州', '洛阳', '开封', '成都', '西安'];
+  const places = [
+    '苏州',
+    '杭州',
+    '泉州',
+    '潮州',
+    '大理',
+    '黔东南',
+    '延安',
+    '扬州',
+    '景德镇',
+    '佛山',
+    '丽江',
+    '徽州',
+    '洛阳',
+    '开封',
+    '成都',
+    '西安',
+  ];
   const next = random(20261122);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: count }, (_, i) => {
@@ -67,4 +84,25 @@ export function generateCultures(count = 10_000) {
   });
 }
 
-export const SEARCH_KEYWORDS = ['京剧', 'jingju', 'jj', '剪纸', '苏州', '传统技艺', '青瓷', 'kunqu', '刺绣', '鼓', '端午', 'nianhua', '泉州', '大歌', '传说', '针灸', 'suona', '灯会', '武术', '评弹'];
+export const SEARCH_KEYWORDS = [
+  '京剧',
+  'jingju',
+  'jj',
+  '剪纸',
+  '苏州',
+  '传统技艺',
+  '青瓷',
+  'kunqu',
+  '刺绣',
+  '鼓',
+  '端午',
+  'nianhua',
+  '泉州',
+  '大歌',
+  '传说',
+  '针灸',
+  'suona',
+  '灯会',
+  '武术',
+  '评弹',
+];

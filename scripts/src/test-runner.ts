@@ -49,7 +49,9 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     publicDir: path.join(workDir, 'cms-public'),
     siteDir,
     demo: { username: 'demo', password: 'feiyi2026' },
-    extraAdapterEnv: { LOG_LEVEL: 'warn' },
+    // The API tests act as a local reverse proxy: X-Forwarded-For lets them be many visitors, each
+    // with its own rate and login limits (without it, every test would share one address's budget).
+    extraAdapterEnv: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' },
   });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -68,7 +70,11 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     if (want('integration')) {
       log('集成测试：CMS 与 API（真实 Strapi 与数据库）');
       const filter = options.filter ? [options.filter] : [];
-      await run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--project', 'integration', ...filter], { cwd: ROOT, env, label: '集成测试' });
+      await run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--project', 'integration', ...filter], {
+        cwd: ROOT,
+        env,
+        label: '集成测试',
+      });
     }
     if (want('e2e')) {
       await buildSite({ apiUrl: stack.webUrl, outDir: siteDir, force: true, log });

@@ -22,6 +22,9 @@ async function visitor() {
   return (await api('/api/user/login', { method: 'POST', body: { username, password: 'secret123' } })).body.data.token;
 }
 
+/** A moment already past, in the form the database stores datetimes (SQLite: epoch milliseconds). */
+const pastInstant = () => (process.env.TEST_DB === 'postgres' ? new Date(Date.now() - 1000).toISOString() : Date.now() - 1000);
+
 async function stockOf(productId: number): Promise<number> {
   const [row] = await sql<{ stock: number }>('SELECT stock FROM products WHERE pid = ? AND published_at IS NOT NULL', [productId]);
   return Number(row!.stock);
@@ -40,7 +43,7 @@ describe('unpaid orders after their 30-minute hold', () => {
     expect(await stockOf(product.id)).toBe(before - 2);
 
     // The hold ends: move its expiry into the past, as 30 minutes would.
-    await sql('UPDATE orders SET expires_at = ? WHERE id = ?', [new Date(Date.now() - 1000).toISOString(), orderId]);
+    await sql('UPDATE orders SET expires_at = ? WHERE id = ?', [pastInstant(), orderId]);
 
     const order = await api(`/api/order/${orderId}`, { token });
     expect(order.body.data.order).toMatchObject({ status: 2, statusText: '已取消' });
@@ -59,13 +62,16 @@ describe('unpaid orders after their 30-minute hold', () => {
     const products = (await api('/api/product/page?page=1&size=36')).body.data.page.records;
     const product = products.find((p) => p.stock >= 10)!;
     const before = await stockOf(product.id);
-    const paid = (await api('/api/orders/create', { method: 'POST', token, body: { items: [{ productId: product.id, quantity: 1 }] } })).body.data.id;
+    const paid = (await api('/api/orders/create', { method: 'POST', token, body: { items: [{ productId: product.id, quantity: 1 }] } }))
+      .body.data.id;
     expect((await api(`/api/orders/${paid}/mock-pay`, { method: 'POST', token })).status).toBe(200);
-    const unpaid = (await api('/api/orders/create', { method: 'POST', token, body: { items: [{ productId: product.id, quantity: 1 }] } })).body.data.id;
-    await sql('UPDATE orders SET expires_at = ? WHERE id IN (?, ?)', [new Date(Date.now() - 1000).toISOString(), paid, unpaid]);
+    const unpaid = (await api('/api/orders/create', { method: 'POST', token, body: { items: [{ productId: product.id, quantity: 1 }] } }))
+      .body.data.id;
+    await sql('UPDATE orders SET expires_at = ? WHERE id IN (?, ?)', [pastInstant(), paid, unpaid]);
 
     const list = await api('/api/order/list?page=1&size=10', { token });
-    const statusOf = (id: number) => (list.body.data.records as unknown as Array<{ id: number; status: number }>).find((o) => o.id === id)?.status;
+    const statusOf = (id: number) =>
+      (list.body.data.records as unknown as Array<{ id: number; status: number }>).find((o) => o.id === id)?.status;
     expect(statusOf(paid)).toBe(1);
     expect(statusOf(unpaid)).toBe(2);
     expect(await stockOf(product.id)).toBe(before - 1);

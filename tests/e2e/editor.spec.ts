@@ -5,7 +5,9 @@ import { expect, test } from '@playwright/test';
 const cmsUrl = () => process.env.TEST_CMS_URL!;
 
 async function cultureBySlug(slug: string) {
-  const response = await fetch(`${cmsUrl()}/api/cultures?filters[slug][$eq]=${slug}`, { headers: { authorization: `Bearer ${process.env.TEST_CMS_TOKEN}` } });
+  const response = await fetch(`${cmsUrl()}/api/cultures?filters[slug][$eq]=${slug}`, {
+    headers: { authorization: `Bearer ${process.env.TEST_CMS_TOKEN}` },
+  });
   const body = (await response.json()) as { data: Array<{ documentId: string; pid: number; title: string; description: string }> };
   return body.data[0]!;
 }
@@ -30,6 +32,11 @@ test('an editor edits and publishes a culture item in the admin, and the API ser
   await page.screenshot({ path: testInfo.outputPath('admin-culture-edit.png') });
 
   await expect
-    .poll(async () => ((await (await request.get(`/api/culture/${culture.pid}`)).json()) as { data: { culture: { description: string } } }).data.culture.description, { timeout: 20_000 })
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/culture/${culture.pid}`)).json()) as { data: { culture: { description: string } } }).data.culture
+          .description,
+      { timeout: 20_000 },
+    )
     .toBe(edited);
 });

@@ -28,6 +28,10 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
     // The CMS admin is an editors' desktop tool: its test runs on desktop only.
-    { name: 'mobile', testIgnore: /editor\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false } },
+    {
+      name: 'mobile',
+      testIgnore: /editor\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false },
+    },
   ],
 });

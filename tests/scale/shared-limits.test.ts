@@ -33,7 +33,12 @@ afterAll(async () => {
 });
 
 const login = (server: FastifyInstance, username: string, ip: string) =>
-  server.inject({ method: 'POST', url: '/api/user/login', headers: { 'x-forwarded-for': ip }, payload: { username, password: 'wrong-password' } });
+  server.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    headers: { 'x-forwarded-for': ip },
+    payload: { username, password: 'wrong-password' },
+  });
 
 describe('limits shared through Redis across adapter instances', () => {
   it('counts failed logins for one username on every instance', async () => {

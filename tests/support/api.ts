@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { SignJWT } from 'jose';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { loginResponse, registerResponse } from '@feiyi/api-adapter/contract';
@@ -28,6 +29,17 @@ export interface RequestOptions {
   body?: string | FormData | Uint8Array;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
+  /**
+   * The visitor's address, sent as X-Forwarded-For. The test stack runs the adapter behind a
+   * trusted local proxy (TRUST_PROXY=127.0.0.1), so this is the address its per-visitor limits see.
+   */
+  ip?: string;
+}
+
+/** A random private address: another visitor as far as the adapter's per-address limits go. */
+export function randomIp(): string {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${(c! % 254) + 1}`;
 }
 
 /** A fetch against the adapter of the running test stack (TEST_WEB_URL). */
@@ -36,6 +48,7 @@ export async function api(method: string, path: string, options: RequestOptions 
   for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
   let body: string | FormData | Uint8Array | undefined = options.body;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -116,14 +129,13 @@ export async function login(username: string, password: string): Promise<{ id: n
 
 /**
  * Registers a unique visitor through POST /api/user/register and logs in through POST /api/user/login.
- * The adapter allows 20 registrations per hour and address, so a file creates the few users it needs
- * once and shares them between its tests.
+ * Each registration comes from its own address: the adapter allows 20 per hour and address.
  */
 export async function newUser(prefix = 't'): Promise<TestUser> {
   const username = `${prefix}_${uniqueSuffix(10)}`.slice(0, 20);
   const password = `pw-${uniqueSuffix(8)}`;
   const email = `${username}@example.com`;
-  const registered = await post('/api/user/register', { json: { username, password, email } });
+  const registered = await post('/api/user/register', { json: { username, password, email }, ip: randomIp() });
   const { data } = expectOk(registered, registerResponse);
   expect(data.username).toBe(username);
   const session = await login(username, password);
@@ -189,4 +201,33 @@ export function fileForm(bytes: Uint8Array, filename: string, type: string, fiel
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return form;
+}
+
+/**
+ * A visitor registered directly in Strapi (users-permissions), for tests that need many accounts at
+ * once (50 parallel buyers): the adapter's own registration is rate-limited per address. The JWT
+ * Strapi returns is the same kind the adapter's login answers.
+ */
+export async function cmsUser(prefix = 'c'): Promise<TestUser> {
+  const username = `${prefix}_${uniqueSuffix(12)}`.slice(0, 20);
+  const password = `pw-${uniqueSuffix(8)}`;
+  const email = `${username}@example.com`;
+  const response = await fetch(`${testEnv.cmsUrl}/api/auth/local/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password }),
+  });
+  if (response.status !== 200) throw new Error(`CMS register failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { jwt: string; user: { id: number } };
+  return { id: body.user.id, username, password, email, token: body.jwt };
+}
+
+/** A users-permissions style token ({ id }, HS256) signed with `secret`, expiring at `expiresAt` (seconds). */
+export async function signToken(id: number, options: { secret?: string; expiresAt?: number; issuedAt?: number } = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ id })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(options.issuedAt ?? now)
+    .setExpirationTime(options.expiresAt ?? now + 3600)
+    .sign(new TextEncoder().encode(options.secret ?? testEnv.jwtSecret));
 }

@@ -11,7 +11,10 @@ export async function sql<T = Record<string, unknown>>(text: string, params: unk
     await client.connect();
     try {
       let n = 0;
-      const result = await client.query(text.replace(/\?/g, () => `$${++n}`), params);
+      const result = await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
       return result.rows as T[];
     } finally {
       await client.end();

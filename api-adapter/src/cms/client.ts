@@ -58,10 +58,8 @@ async function toApiError(error: unknown, fallbackMessages: Partial<Record<numbe
   if (!(error instanceof HTTPError)) return Object.assign(ApiError.unavailable(), { cause: error });
   const status = error.response.status;
   if (status >= 500) return Object.assign(ApiError.unavailable(), { cause: error });
-  const body = (await error.response
-    .clone()
-    .json()
-    .catch(() => null)) as { error?: { message?: string; name?: string } } | null;
+  // ky 2 has already read the body into error.data (the response body itself is consumed).
+  const body = (typeof error.data === 'object' ? error.data : null) as { error?: { message?: string; name?: string } } | null;
   const written = body?.error?.name === 'PortalError' ? body.error.message : undefined;
   const message =
     fallbackMessages[status] ??
@@ -137,7 +135,7 @@ export function createCmsClient(options: { baseUrl: string; token: string; timeo
         return await http.post('auth/local/register', { json: input, retry: 0 }).json();
       } catch (error) {
         if (error instanceof HTTPError && error.response.status === 400) {
-          const body = (await error.response.json().catch(() => null)) as { error?: { message?: string } } | null;
+          const body = (typeof error.data === 'object' ? error.data : null) as { error?: { message?: string } } | null;
           const taken = /already taken/i.test(body?.error?.message ?? '');
           throw new ApiError(
             taken ? 409 : 400,

@@ -26,37 +26,153 @@ const COMMON: Record<string, string> = {
 };
 
 const LABELS: Record<string, { labels: Record<string, string>; mainField?: string; list?: string[] }> = {
-  'api::category.category': { labels: { code: '类别编号（66–75）', name: '显示名', officialName: '名录门类', cultures: '文化条目', inheritors: '传承人' }, mainField: 'name', list: ['code', 'name', 'officialName', 'sort'] },
-  'api::province.province': { labels: { name: '全称', shortName: '简称', code: '拼音代码', adcode: '行政区划代码', culture: '文化简介', cultures: '文化条目', inheritors: '传承人' }, mainField: 'name', list: ['pid', 'name', 'shortName', 'code'] },
-  'api::culture.culture': { labels: { introVideo: '介绍视频', viewCount: '浏览量', tags: '标签', listing: '名录信息' }, mainField: 'title', list: ['pid', 'title', 'category', 'province', 'viewCount'] },
+  'api::category.category': {
+    labels: { code: '类别编号（66–75）', name: '显示名', officialName: '名录门类', cultures: '文化条目', inheritors: '传承人' },
+    mainField: 'name',
+    list: ['code', 'name', 'officialName', 'sort'],
+  },
+  'api::province.province': {
+    labels: {
+      name: '全称',
+      shortName: '简称',
+      code: '拼音代码',
+      adcode: '行政区划代码',
+      culture: '文化简介',
+      cultures: '文化条目',
+      inheritors: '传承人',
+    },
+    mainField: 'name',
+    list: ['pid', 'name', 'shortName', 'code'],
+  },
+  'api::culture.culture': {
+    labels: { introVideo: '介绍视频', viewCount: '浏览量', tags: '标签', listing: '名录信息' },
+    mainField: 'title',
+    list: ['pid', 'title', 'category', 'province', 'viewCount'],
+  },
   'api::inheritor.inheritor': {
-    labels: { name: '姓名', item: '代表性项目', skillType: '技艺类型', level: '级别', batch: '认定批次', batchYear: '认定年份', gender: '性别', birthYear: '出生年份', introduction: '简介', skillFeatures: '技艺特色' },
+    labels: {
+      name: '姓名',
+      item: '代表性项目',
+      skillType: '技艺类型',
+      level: '级别',
+      batch: '认定批次',
+      batchYear: '认定年份',
+      gender: '性别',
+      birthYear: '出生年份',
+      introduction: '简介',
+      skillFeatures: '技艺特色',
+    },
     mainField: 'name',
     list: ['pid', 'name', 'skillType', 'category', 'batchYear'],
   },
-  'api::policy.policy': { labels: { content: '内容', pubDate: '发布日期', datePrecision: '日期精度', issuer: '发布机关', docNumber: '文号' }, mainField: 'title', list: ['pid', 'title', 'pubDate', 'issuer'] },
-  'api::timeline-entry.timeline-entry': { labels: { year: '年份', passage: '说明', policy: '对应政策', note: '编者注' }, mainField: 'title', list: ['year', 'title'] },
-  'api::news-item.news-item': { labels: { summary: '摘要', desc: '导语', body: '正文', date: '日期', video: '视频' }, mainField: 'title', list: ['pid', 'title', 'date'] },
-  'api::product.product': { labels: { price: '价格（元）', stock: '库存', categoryId: '类别（1 数字文创，2 文化体验）', relatedItem: '相关非遗项目' }, mainField: 'name', list: ['pid', 'name', 'price', 'stock', 'categoryId'] },
-  'api::donation-project.donation-project': { labels: { targetAmount: '目标金额（元）', beneficiary: '受益对象', relatedItem: '相关非遗项目' }, mainField: 'title', list: ['pid', 'title', 'targetAmount'] },
+  'api::policy.policy': {
+    labels: { content: '内容', pubDate: '发布日期', datePrecision: '日期精度', issuer: '发布机关', docNumber: '文号' },
+    mainField: 'title',
+    list: ['pid', 'title', 'pubDate', 'issuer'],
+  },
+  'api::timeline-entry.timeline-entry': {
+    labels: { year: '年份', passage: '说明', policy: '对应政策', note: '编者注' },
+    mainField: 'title',
+    list: ['year', 'title'],
+  },
+  'api::news-item.news-item': {
+    labels: { summary: '摘要', desc: '导语', body: '正文', date: '日期', video: '视频' },
+    mainField: 'title',
+    list: ['pid', 'title', 'date'],
+  },
+  'api::product.product': {
+    labels: { price: '价格（元）', stock: '库存', categoryId: '类别（1 数字文创，2 文化体验）', relatedItem: '相关非遗项目' },
+    mainField: 'name',
+    list: ['pid', 'name', 'price', 'stock', 'categoryId'],
+  },
+  'api::donation-project.donation-project': {
+    labels: { targetAmount: '目标金额（元）', beneficiary: '受益对象', relatedItem: '相关非遗项目' },
+    mainField: 'title',
+    list: ['pid', 'title', 'targetAmount'],
+  },
   'api::workshop.workshop': {
-    labels: { price: '单价（元/人）', seats: '名额', seatsBooked: '已预约', startTime: '开始时间', durationMinutes: '时长（分钟）', location: '地点', highlights: '亮点' },
+    labels: {
+      price: '单价（元/人）',
+      seats: '名额',
+      seatsBooked: '已预约',
+      startTime: '开始时间',
+      durationMinutes: '时长（分钟）',
+      location: '地点',
+      highlights: '亮点',
+    },
     mainField: 'title',
     list: ['pid', 'title', 'price', 'seats', 'seatsBooked', 'startTime'],
   },
-  'api::heritage-page.heritage-page': { labels: { subtitle: '副标题', summary: '摘要', body: '正文', relatedCultures: '相关文化条目', verification: '核实状态', note: '核实说明' }, mainField: 'title', list: ['pid', 'slug', 'title', 'verification'] },
-  'api::home-page.home-page': { labels: { heroTitle: '主标题', heroSubtitle: '副标题', hotCultures: '热门项目（9 个，按顺序）', showcaseInheritors: '展示的传承人（5 位，按顺序）' } },
+  'api::heritage-page.heritage-page': {
+    labels: {
+      subtitle: '副标题',
+      summary: '摘要',
+      body: '正文',
+      relatedCultures: '相关文化条目',
+      verification: '核实状态',
+      note: '核实说明',
+    },
+    mainField: 'title',
+    list: ['pid', 'slug', 'title', 'verification'],
+  },
+  'api::home-page.home-page': {
+    labels: {
+      heroTitle: '主标题',
+      heroSubtitle: '副标题',
+      hotCultures: '热门项目（9 个，按顺序）',
+      showcaseInheritors: '展示的传承人（5 位，按顺序）',
+    },
+  },
   'api::order.order': {
-    labels: { orderNo: '订单号', status: '状态（0 待支付，1 已支付，2 已取消）', kind: '方式', items: '明细', totalAmount: '总额（元）', payAmount: '实付（元）', shippingName: '收货人', shippingPhone: '电话', shippingAddress: '地址', paymentMethod: '支付方式', expiresAt: '保留至', paidAt: '支付时间', cancelledAt: '取消时间' },
+    labels: {
+      orderNo: '订单号',
+      status: '状态（0 待支付，1 已支付，2 已取消）',
+      kind: '方式',
+      items: '明细',
+      totalAmount: '总额（元）',
+      payAmount: '实付（元）',
+      shippingName: '收货人',
+      shippingPhone: '电话',
+      shippingAddress: '地址',
+      paymentMethod: '支付方式',
+      expiresAt: '保留至',
+      paidAt: '支付时间',
+      cancelledAt: '取消时间',
+    },
     mainField: 'orderNo',
     list: ['orderNo', 'user', 'status', 'totalAmount', 'createdAt'],
   },
-  'api::donation.donation': { labels: { project: '项目', projectPid: '项目编号', projectName: '项目名称', amount: '金额（元）', donorName: '捐赠人' }, mainField: 'projectName', list: ['projectName', 'amount', 'donorName', 'createdAt'] },
-  'api::favourite.favourite': { labels: { targetType: '类型', targetId: '对象编号' }, list: ['user', 'targetType', 'targetId', 'createdAt'] },
+  'api::donation.donation': {
+    labels: { project: '项目', projectPid: '项目编号', projectName: '项目名称', amount: '金额（元）', donorName: '捐赠人' },
+    mainField: 'projectName',
+    list: ['projectName', 'amount', 'donorName', 'createdAt'],
+  },
+  'api::favourite.favourite': {
+    labels: { targetType: '类型', targetId: '对象编号' },
+    list: ['user', 'targetType', 'targetId', 'createdAt'],
+  },
   'api::follow.follow': { labels: { inheritorPid: '传承人编号' }, list: ['user', 'inheritorPid', 'createdAt'] },
-  'api::browse-record.browse-record': { labels: { browseType: '类型', browseId: '对象编号', browseTime: '浏览时间' }, list: ['user', 'browseType', 'browseId', 'browseTime'] },
-  'api::achievement.achievement': { labels: { achievementType: '成就', currentValue: '当前进度', targetValue: '目标', isCompleted: '已完成', completedAt: '完成时间' }, list: ['user', 'achievementType', 'currentValue', 'isCompleted'] },
-  'api::booking.booking': { labels: { bookingNo: '预约号', workshop: '工坊', workshopPid: '工坊编号', participants: '参与人', count: '人数', amount: '金额（元）', status: '状态' }, mainField: 'bookingNo', list: ['bookingNo', 'user', 'workshop', 'count', 'status'] },
+  'api::browse-record.browse-record': {
+    labels: { browseType: '类型', browseId: '对象编号', browseTime: '浏览时间' },
+    list: ['user', 'browseType', 'browseId', 'browseTime'],
+  },
+  'api::achievement.achievement': {
+    labels: { achievementType: '成就', currentValue: '当前进度', targetValue: '目标', isCompleted: '已完成', completedAt: '完成时间' },
+    list: ['user', 'achievementType', 'currentValue', 'isCompleted'],
+  },
+  'api::booking.booking': {
+    labels: {
+      bookingNo: '预约号',
+      workshop: '工坊',
+      workshopPid: '工坊编号',
+      participants: '参与人',
+      count: '人数',
+      amount: '金额（元）',
+      status: '状态',
+    },
+    mainField: 'bookingNo',
+    list: ['bookingNo', 'user', 'workshop', 'count', 'status'],
+  },
 };
 
 interface Metadata {
@@ -89,7 +205,11 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
     }
     if (mainField && configuration.metadatas[mainField]) configuration.settings.mainField = mainField;
     if (list) configuration.layouts.list = ['id', ...list.filter((field) => configuration.metadatas[field])];
-    await contentTypes.updateConfiguration(contentType, { settings: configuration.settings, metadatas: configuration.metadatas, layouts: configuration.layouts });
+    await contentTypes.updateConfiguration(contentType, {
+      settings: configuration.settings,
+      metadatas: configuration.metadatas,
+      layouts: configuration.layouts,
+    });
   }
   await store.set({ key: 'admin-labels-version', value: LABELS_VERSION });
 }
