@@ -112,8 +112,13 @@ async function main() {
   });
   const children: ChildProcess[] = [];
   try {
-    const cultureBody = await (await fetch(`${stack.webUrl}/api/culture/page?page=1&size=10`)).text();
-    children.push(await spawnReady('ceiling-server.ts', ['8198', cultureBody]));
+    const bodies = {
+      '/ceiling/culture': await (await fetch(`${stack.webUrl}/api/culture/page?page=1&size=10`)).text(),
+      '/ceiling/product': await (await fetch(`${stack.webUrl}/api/product/page?page=1&size=9`)).text(),
+    };
+    const bodiesFile = path.join(workDir, 'ceiling-bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    children.push(await spawnReady('ceiling-server.ts', ['8198', bodiesFile]));
     children.push(await spawnReady('search-server.ts', ['8199']));
     await fetch(`${stack.webUrl}/api/product/page?page=1&size=9`);
 
@@ -134,10 +139,13 @@ async function main() {
       'http://127.0.0.1:8199',
       SEARCH_KEYWORDS.map((k) => `/api/culture/search?keyword=${encodeURIComponent(k)}`),
     );
-    const ceiling = await load('ceiling: bare Fastify, same bytes', 'http://127.0.0.1:8198/ceiling');
+    const ceiling = await load('ceiling: bare Fastify, culture page bytes', 'http://127.0.0.1:8198/ceiling/culture');
+    const productCeiling = await load('ceiling: bare Fastify, product page bytes', 'http://127.0.0.1:8198/ceiling/product');
     const index = searchIndexTimings();
 
-    const rows = [strapi, culture, product, search, search10k, ceiling];
+    const rows = [strapi, culture, product, search, search10k, ceiling, productCeiling];
+    // Each answer is compared with the ceiling serving its own bytes (searches: the culture page's).
+    const ceilingOf = (row: Row) => (row === product || row === productCeiling ? productCeiling : ceiling);
     const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(1) : '–');
     const lines = [
       '',
@@ -145,12 +153,12 @@ async function main() {
       `|---|---:|---:|---:|---:|---:|---:|---:|`,
       ...rows.map(
         (r) =>
-          `| ${r.target} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${ratio(r.rps, strapi.rps)} | ${ratio(r.rps, ceiling.rps)} | ${r.errors} |`,
+          `| ${r.target} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${ratio(r.rps, strapi.rps)} | ${r === strapi ? '–' : ratio(r.rps, ceilingOf(r).rps)} | ${r.errors} |`,
       ),
       '',
       `Search index, ${index.items} items, 1,000 distinct uncached keywords: p50 ${index.p50.toFixed(2)} ms, p95 ${index.p95.toFixed(2)} ms, p99 ${index.p99.toFixed(2)} ms (index built in ${index.buildMs} ms).`,
       '',
-      `Targets: cached reads ≥ 20× Strapi (culture ${ratio(culture.rps, strapi.rps)}×, product ${ratio(product.rps, strapi.rps)}×), p99 < 50 ms (${culture.p99} / ${product.p99} ms), ≥ 0.5 of the ceiling (${ratio(culture.rps, ceiling.rps)} / ${ratio(product.rps, ceiling.rps)}); search p95 < 10 ms (${index.p95.toFixed(2)} ms).`,
+      `Targets: cached reads ≥ 20× Strapi (culture ${ratio(culture.rps, strapi.rps)}×, product ${ratio(product.rps, strapi.rps)}×), p99 < 50 ms (${culture.p99} / ${product.p99} ms), ≥ 0.5 of the ceiling (${ratio(culture.rps, ceiling.rps)} / ${ratio(product.rps, productCeiling.rps)}); search p95 < 10 ms (${index.p95.toFixed(2)} ms).`,
     ];
     console.log(lines.join('\n'));
     writeFileSync(
