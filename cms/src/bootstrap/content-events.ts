@@ -1,21 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { PUBLIC_COLLECTION_TYPES, PUBLIC_SINGLE_TYPES } from '../portal/public-content';
 
-/** Content the adapter caches and the static site is built from (user data is not among it). */
-const PUBLIC_MODELS = new Set([
-  'category',
-  'province',
-  'culture',
-  'inheritor',
-  'policy',
-  'timeline-entry',
-  'news-item',
-  'product',
-  'donation-project',
-  'workshop',
-  'heritage-page',
-  'home-page',
-  'file',
-]);
+/** Models whose changes the adapter must hear about: public content and the media it shows. */
+const PUBLIC_MODELS = new Set<string>([...PUBLIC_COLLECTION_TYPES, ...PUBLIC_SINGLE_TYPES, 'file']);
 
 const EVENTS = [
   'entry.create',

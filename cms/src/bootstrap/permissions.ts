@@ -1,21 +1,10 @@
 import type { Core } from '@strapi/strapi';
+import { PUBLIC_COLLECTION_TYPES, PUBLIC_SINGLE_TYPES } from '../portal/public-content';
 
-/** Published content anyone may read through the content API. User data is never listed here. */
+/** Published content anyone may read through the content API. */
 export const PUBLIC_READ_ACTIONS = [
-  ...[
-    'category',
-    'culture',
-    'province',
-    'inheritor',
-    'policy',
-    'timeline-entry',
-    'news-item',
-    'product',
-    'donation-project',
-    'workshop',
-    'heritage-page',
-  ].flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]),
-  'api::home-page.home-page.find',
+  ...PUBLIC_COLLECTION_TYPES.flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]),
+  ...PUBLIC_SINGLE_TYPES.map((name) => `api::${name}.${name}.find`),
 ];
 
 /**
