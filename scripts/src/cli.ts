@@ -1,10 +1,11 @@
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildCms, buildSite } from './builds.ts';
+import { buildCms } from './builds.ts';
 import { RUNTIME_DIR, SECRETS_FILE } from './paths.ts';
 import { PortalError } from './processes.ts';
 import { loadOrCreateSecrets, SecretsFileError } from './secrets.ts';
+import { SiteBuilder } from './site.ts';
 import { startStack } from './stack.ts';
 import { runTests } from './test-runner.ts';
 
@@ -36,7 +37,9 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
     demo: DEMO_ACCOUNT,
     resetAdminPassword: created,
   });
+  const site = new SiteBuilder({ apiUrl: stack.webUrl, cmsUrl: stack.cmsUrl, cmsToken: secrets.CMS_API_TOKEN, outDir: siteDir, log });
   const shutdown = async () => {
+    await site.stop();
     await stack.stop();
     process.exit(0);
   };
@@ -44,16 +47,13 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
   process.once('SIGTERM', () => void shutdown());
 
   try {
-    await buildSite({
-      apiUrl: stack.webUrl,
-      outDir: siteDir,
-      force: Boolean(flags['rebuild-site']) || !existsSync(path.join(siteDir, 'index.html')),
-      log,
-    });
+    await site.buildIfStale(Boolean(flags['rebuild-site']));
   } catch (error) {
     await stack.stop();
     throw error;
   }
+  // Rebuild on publish: editors' changes reach the static pages within seconds.
+  site.watch(5_000);
 
   console.log(`
 非遗门户已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）

@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { buildCms, buildSite } from './builds.ts';
+import { buildCms } from './builds.ts';
 import { createTestDatabase, dropTestDatabase } from './postgres.ts';
 import { ROOT, RUNTIME_DIR } from './paths.ts';
 import { PortalError, run } from './processes.ts';
 import { generateSecrets } from './secrets.ts';
+import { SiteBuilder } from './site.ts';
 import { startStack } from './stack.ts';
 
 const log = (line: string) => console.log(`\n» ${line}`);
@@ -66,6 +67,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_SQLITE_FILE: path.join(workDir, 'data', 'test.db'),
     TEST_WORK_DIR: workDir,
   };
+  let stopSite: () => Promise<void> = async () => undefined;
   try {
     if (want('integration')) {
       log('集成测试：CMS 与 API（真实 Strapi 与数据库）');
@@ -77,7 +79,11 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
       });
     }
     if (want('e2e')) {
-      await buildSite({ apiUrl: stack.webUrl, outDir: siteDir, force: true, log });
+      // As `./portal start` does: build once, then rebuild whenever editors publish.
+      const site = new SiteBuilder({ apiUrl: stack.webUrl, cmsUrl: stack.cmsUrl, cmsToken: secrets.CMS_API_TOKEN, outDir: siteDir, log });
+      await site.buildIfStale(true);
+      site.watch(2_000);
+      stopSite = () => site.stop();
       log('浏览器端到端测试（Chromium）');
       await run(
         process.execPath,
@@ -93,6 +99,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     if (error instanceof PortalError) console.error(`日志：${path.join(workDir, 'logs')}`);
     throw error;
   } finally {
+    await stopSite();
     await stack.stop();
     if (databaseUrl) await dropTestDatabase(databaseUrl);
   }

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-// An editor logs in to the CMS admin, edits a culture item and publishes it; visitors see the
-// change through the API within seconds (the CMS notifies the adapter, which reloads its copy).
+// An editor logs in to the CMS admin, edits a culture item on the home page's curated list and
+// publishes it. Visitors see the change within seconds: the API at once (the CMS notifies the
+// adapter), the static home page after its rebuild on publish.
 const cmsUrl = () => process.env.TEST_CMS_URL!;
 
 async function cultureBySlug(slug: string) {
@@ -12,9 +13,9 @@ async function cultureBySlug(slug: string) {
   return body.data[0]!;
 }
 
-test('an editor edits and publishes a culture item in the admin, and the API serves it', async ({ page, request }, testInfo) => {
+test('an editor edits and publishes a culture item in the admin; the API and the home page follow', async ({ page, request }, testInfo) => {
   const culture = await cultureBySlug('kunqu');
-  const edited = `${culture.description.slice(0, 40)}（编辑于 ${Date.now()}）`;
+  const edited = `昆曲简介已由编辑更新 ${Date.now().toString(36)}`;
 
   await page.goto(`${cmsUrl()}/admin/auth/login`);
   await page.locator('input[name="email"]').fill(process.env.TEST_ADMIN_EMAIL!);
@@ -39,4 +40,15 @@ test('an editor edits and publishes a culture item in the admin, and the API ser
       { timeout: 20_000 },
     )
     .toBe(edited);
+
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/');
+        return page.getByText(edited).count();
+      },
+      { timeout: 60_000, intervals: [2_000] },
+    )
+    .toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath('home-after-publish.png') });
 });

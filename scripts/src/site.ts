@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { stampFile } from './builds.ts';
+import { ADAPTER_DIR, SITE_DIR } from './paths.ts';
+import { hashTree, readStamp, run, writeStamp } from './processes.ts';
+
+/** The CMS's fingerprint of public content (the same the adapter watches). */
+export async function fetchContentVersion(cmsUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${cmsUrl}/api/portal/content-version`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!response.ok) throw new Error(`content-version answered ${response.status}`);
+  return ((await response.json()) as { data: { content: string } }).data.content;
+}
+
+const SOURCES = [
+  path.join(SITE_DIR, 'src'),
+  path.join(SITE_DIR, 'public'),
+  path.join(SITE_DIR, 'astro.config.mjs'),
+  path.join(SITE_DIR, 'package.json'),
+  path.join(ADAPTER_DIR, 'src', 'contract'),
+];
+
+/**
+ * Builds the static site from the API's published content, and rebuilds it when editors publish
+ * (the CMS's content fingerprint changes). A build goes to a fresh folder that then replaces the
+ * served one, so visitors never see a half-built site; a failed build leaves the old site up.
+ */
+export class SiteBuilder {
+  private readonly options: { apiUrl: string; cmsUrl: string; cmsToken: string; outDir: string; log: (line: string) => void };
+  private building: Promise<void> | undefined;
+  private pending = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(options: SiteBuilder['options']) {
+    this.options = options;
+  }
+
+  private get stamp() {
+    return stampFile(`site-${createHash('sha1').update(path.resolve(this.options.outDir)).digest('hex').slice(0, 12)}`);
+  }
+
+  private async expectedStamp(): Promise<string> {
+    return `${hashTree(SOURCES)}:${await fetchContentVersion(this.options.cmsUrl, this.options.cmsToken)}`;
+  }
+
+  /** Builds when the sources or the content changed since the last build (or always, with force). */
+  async buildIfStale(force = false): Promise<boolean> {
+    const expected = await this.expectedStamp();
+    if (!force && existsSync(path.join(this.options.outDir, 'index.html')) && readStamp(this.stamp) === expected) return false;
+    await this.build(expected);
+    return true;
+  }
+
+  private async build(stamp: string): Promise<void> {
+    const { outDir, apiUrl, log } = this.options;
+    const next = `${outDir}.next`;
+    const previous = `${outDir}.previous`;
+    rmSync(next, { recursive: true, force: true });
+    log('构建网站…');
+    const astro = path.join(SITE_DIR, 'node_modules', 'astro', 'bin', 'astro.mjs');
+    await run(process.execPath, [astro, 'build', '--outDir', next], {
+      cwd: SITE_DIR,
+      env: { ...process.env, PORTAL_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      quiet: true,
+      label: '网站构建',
+    });
+    rmSync(previous, { recursive: true, force: true });
+    if (existsSync(outDir)) renameSync(outDir, previous);
+    renameSync(next, outDir);
+    rmSync(previous, { recursive: true, force: true });
+    writeStamp(this.stamp, stamp);
+  }
+
+  /** Re-checks the content fingerprint every intervalMs and rebuilds after a publish. */
+  watch(intervalMs: number): void {
+    const check = () => {
+      if (this.building) {
+        this.pending = true;
+        return;
+      }
+      this.building = this.buildIfStale()
+        .then((rebuilt) => {
+          if (rebuilt) this.options.log(`网站已按最新发布的内容重新构建（${new Date().toLocaleTimeString('zh-CN')}）`);
+        })
+        .catch((error: unknown) => this.options.log(`网站重新构建失败，继续提供上一版：${(error as Error).message.split('\n')[0]}`))
+        .finally(() => {
+          this.building = undefined;
+          if (this.pending) {
+            this.pending = false;
+            check();
+          }
+        });
+    };
+    this.timer = setInterval(check, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.building;
+  }
+}
