@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { stampFile } from './builds.ts';
 import { ADAPTER_DIR, SITE_DIR } from './paths.ts';
@@ -67,6 +68,7 @@ export class SiteBuilder {
       quiet: true,
       label: '网站构建',
     });
+    precompress(next);
     rmSync(previous, { recursive: true, force: true });
     if (existsSync(outDir)) renameSync(outDir, previous);
     renameSync(next, outDir);
@@ -102,4 +104,28 @@ export class SiteBuilder {
     clearInterval(this.timer);
     await this.building;
   }
+}
+
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+
+/**
+ * Brotli and gzip copies next to each text file (index.html.br …), served by the adapter to
+ * browsers that accept them: compressed once at build time, never per request.
+ */
+export function precompress(dir: string): number {
+  let count = 0;
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) {
+      count += precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry)) continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    count += 1;
+  }
+  return count;
 }

@@ -67,8 +67,10 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_SQLITE_FILE: path.join(workDir, 'data', 'test.db'),
     TEST_WORK_DIR: workDir,
   };
-  let stopSite: () => Promise<void> = async () => undefined;
+  // The site is built before the tests, as a start would: integration tests read pages too.
+  const site = new SiteBuilder({ apiUrl: stack.webUrl, cmsUrl: stack.cmsUrl, cmsToken: secrets.CMS_API_TOKEN, outDir: siteDir, log });
   try {
+    await site.buildIfStale(true);
     if (want('integration')) {
       log('集成测试：CMS 与 API（真实 Strapi 与数据库）');
       const filter = options.filter ? [options.filter] : [];
@@ -79,11 +81,8 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
       });
     }
     if (want('e2e')) {
-      // As `./portal start` does: build once, then rebuild whenever editors publish.
-      const site = new SiteBuilder({ apiUrl: stack.webUrl, cmsUrl: stack.cmsUrl, cmsToken: secrets.CMS_API_TOKEN, outDir: siteDir, log });
-      await site.buildIfStale(true);
+      // As `./portal start` does: rebuild whenever editors publish.
       site.watch(2_000);
-      stopSite = () => site.stop();
       log('浏览器端到端测试（Chromium）');
       await run(
         process.execPath,
@@ -99,7 +98,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     if (error instanceof PortalError) console.error(`日志：${path.join(workDir, 'logs')}`);
     throw error;
   } finally {
-    await stopSite();
+    await site.stop();
     await stack.stop();
     if (databaseUrl) await dropTestDatabase(databaseUrl);
   }

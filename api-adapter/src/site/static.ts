@@ -30,6 +30,8 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
       index: ['index.html'],
       redirect: true,
       cacheControl: false,
+      // The site build writes .br and .gz copies of its text files (scripts/src/site.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}_astro${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,48 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { culturePageResponse } from '@feiyi/api-adapter/contract';
+import { testEnv } from '../support/env.ts';
+
+// Raw HTTP (fetch would decompress silently): what the adapter puts on the wire.
+function rawGet(
+  path: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${testEnv.webUrl}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('compressed answers', () => {
+  it('sends cached API answers as brotli or gzip when accepted, plain otherwise', async () => {
+    const path = '/api/culture/page?page=1&size=10';
+    const plain = await rawGet(path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(() => culturePageResponse.parse(JSON.parse(plain.body.toString()))).not.toThrow();
+
+    const br = await rawGet(path, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+
+    const gzip = await rawGet(path, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  });
+
+  it('serves the site’s pages precompressed', async () => {
+    const plain = await rawGet('/');
+    expect(plain.status).toBe(200);
+    const br = await rawGet('/', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+  });
+});
