@@ -117,6 +117,12 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
 
   const store = new ContentStore(cms, config.PUBLIC_URL, app.log);
   store.startWatching(config.CACHE_REVALIDATE_MS);
+  // Load public content as soon as the server is up, so the first visitor does not wait for it.
+  app.addHook('onReady', async () => {
+    void Promise.all([store.content.get(), store.shop.get()]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'initial content load failed; retrying on first request'),
+    );
+  });
   app.addHook('onClose', async () => store.stopWatching());
 
   const deps: Deps = {
