@@ -31,6 +31,7 @@ async function ensurePublished(strapi: Strapi, uid: UID.ContentType, slug: strin
   const existing = await findBySlug(strapi, uid, slug);
   if (existing) return existing;
   const data = { slug, ...(await build()) };
+  // Generic over content types: each caller builds the fields of its own type.
   const created = await strapi.documents(uid).create({ data: data as never, status: 'published' });
   countCreation();
   return created.documentId;
@@ -64,8 +65,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
   for (const category of data.categories) {
     const found = await strapi.db.query('api::category.category').findOne({ where: { code: category.code }, select: ['documentId'] });
     const documentId =
-      (found?.documentId as string | undefined) ??
-      (await strapi.documents('api::category.category').create({ data: category as never })).documentId;
+      (found?.documentId as string | undefined) ?? (await strapi.documents('api::category.category').create({ data: category })).documentId;
     categoryIds.set(category.code, documentId);
   }
   step('categories');
@@ -85,7 +85,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
             code: province.code,
             adcode: province.adcode,
             culture: province.culture,
-          } as never,
+          },
         })
       ).documentId;
     provinceIds.set(province.shortName, documentId);
@@ -179,9 +179,9 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
         year: entry.year,
         title: entry.title,
         passage: entry.passage,
-        note: entry.note,
+        note: entry.note ?? undefined,
         policy: policyIds.get(entry.policyKey),
-      } as never,
+      },
       status: 'published',
     });
   }
@@ -306,9 +306,9 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
       data: {
         heroTitle: data.home.heroTitle,
         heroSubtitle: data.home.heroSubtitle,
-        hotCultures: data.home.hotCultures.map((key) => cultureIds.get(key)),
-        showcaseInheritors: data.home.showcaseInheritors.map((key) => inheritorIds.get(key)),
-      } as never,
+        hotCultures: data.home.hotCultures.map((key) => cultureIds.get(key)).filter((id): id is string => Boolean(id)),
+        showcaseInheritors: data.home.showcaseInheritors.map((key) => inheritorIds.get(key)).filter((id): id is string => Boolean(id)),
+      },
       status: 'published',
     });
   }

@@ -80,8 +80,8 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
             amount: toYuan(toFen(workshop.price) * count),
             status: 'booked',
             dedupeKey,
-            idempotencyKey: idempotencyKey ?? null,
-          } as never,
+            idempotencyKey,
+          },
         });
       });
       const row = await strapi.db.query(UID).findOne({ where: { documentId: created.documentId }, populate });

@@ -39,7 +39,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
         }
       } else {
         try {
-          await strapi.documents(UID).create({ data: { user: userId, ...record, dedupeKey } as never });
+          await strapi.documents(UID).create({ data: { user: userId, ...record, dedupeKey } });
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
         }

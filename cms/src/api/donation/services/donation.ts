@@ -24,8 +24,8 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
             projectName: project.title,
             amount: input.amount,
             donorName: user.username,
-            idempotencyKey: idempotencyKey ?? null,
-          } as never,
+            idempotencyKey,
+          },
         });
         donation = await strapi.db.query(UID).findOne({ where: { documentId: created.documentId } });
       } catch (error) {
@@ -89,8 +89,8 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
               user: userId,
               achievementType: state.achievementType,
               dedupeKey,
-              completedAt: state.isCompleted ? new Date().toISOString() : null,
-            } as never,
+              completedAt: state.isCompleted ? new Date().toISOString() : undefined,
+            },
           });
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;

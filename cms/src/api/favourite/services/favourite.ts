@@ -21,7 +21,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     const existing = await strapi.db.query(UID).findOne({ where: { dedupeKey } });
     if (existing) return { id: existing.id, created: false };
     try {
-      const created = await strapi.documents(UID).create({ data: { user: userId, targetType: type, targetId, dedupeKey } as never });
+      const created = await strapi.documents(UID).create({ data: { user: userId, targetType: type, targetId, dedupeKey } });
       const row = await strapi.db.query(UID).findOne({ where: { documentId: created.documentId } });
       return { id: row.id as number, created: true };
     } catch (error) {

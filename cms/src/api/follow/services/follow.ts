@@ -17,7 +17,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     const dedupeKey = keyOf(userId, inheritorId);
     if (await strapi.db.query(UID).findOne({ where: { dedupeKey }, select: ['id'] })) return { isFollowing: true };
     try {
-      await strapi.documents(UID).create({ data: { user: userId, inheritorPid: inheritorId, dedupeKey } as never });
+      await strapi.documents(UID).create({ data: { user: userId, inheritorPid: inheritorId, dedupeKey } });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

@@ -147,11 +147,11 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
               kind: input.kind,
               totalAmount: toYuan(totalFen),
               payAmount: toYuan(totalFen),
-              shippingName: input.shipping?.name ?? null,
-              shippingPhone: input.shipping?.phone ?? null,
-              shippingAddress: input.shipping?.address ?? null,
+              shippingName: input.shipping?.name,
+              shippingPhone: input.shipping?.phone,
+              shippingAddress: input.shipping?.address,
               expiresAt: new Date(Date.now() + ORDER_HOLD_MS).toISOString(),
-              idempotencyKey: idempotencyKey ?? null,
+              idempotencyKey,
               items: lines.map((line) => ({
                 productPid: line.product.pid,
                 productName: line.product.name,
@@ -160,7 +160,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
                 quantity: line.quantity,
                 totalAmount: toYuan(line.unitFen * line.quantity),
               })),
-            } as never,
+            },
           });
         });
         const order = (await orders().findOne({ where: { documentId: created.documentId }, populate })) as OrderRow;

@@ -45,7 +45,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     if (Object.keys(data).length > 0) {
       const current = await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['documentId'] });
       if (!current) throw notFound('用户不存在');
-      await strapi.documents(USER).update({ documentId: current.documentId, data: data as never });
+      await strapi.documents(USER).update({ documentId: current.documentId, data: data });
     }
     return this.me(userId);
   },
