@@ -95,7 +95,8 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     transform: jsonSchemaTransform,
   });
   const pageSecurity = {
-    // The static site's islands and Astro's hydration script need a tailored policy (see README).
+    // Pages carry their own policy: Astro writes a CSP meta tag with the hashes of its scripts and
+    // styles (site/astro.config.mjs); the docs UI needs inline scripts of its own.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' as const },

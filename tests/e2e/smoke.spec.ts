@@ -8,6 +8,11 @@ test('the home page shows culture items that come from the CMS', async ({ page, 
   const first = data.hotCultures[0]!;
   expect(first.title).toMatch(/\p{Script=Han}/u);
 
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/非遗中国/);
@@ -18,6 +23,9 @@ test('the home page shows culture items that come from the CMS', async ({ page, 
   expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.getByText(data.inheritors[0]!.name, { exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
+  // The page's content security policy (Astro's, with hashes) lets everything it needs through.
+  expect(await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')).toContain("script-src 'self'");
+  expect(problems).toEqual([]);
 });
 
 test('an unknown page answers 404 with a Chinese page', async ({ page }) => {
