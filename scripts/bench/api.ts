@@ -30,11 +30,14 @@ interface Row {
 }
 
 async function load(target: string, url: string, paths?: string[]): Promise<Row> {
+  const requests = paths ? { requests: paths.map((p) => ({ method: 'GET' as const, path: p })) } : {};
+  // A short warm-up first, so the JIT and caches are warm when the measured run starts.
+  await autocannon({ url, connections: 10, duration: 2, ...requests });
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
-    ...(paths ? { requests: paths.map((p) => ({ method: 'GET' as const, path: p })) } : {}),
+    ...requests,
   });
   const row = {
     target,
