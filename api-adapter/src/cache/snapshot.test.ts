@@ -45,4 +45,15 @@ describe('Snapshot', () => {
     expect(await snapshot.get()).toBe('good');
     expect(errors).toHaveLength(1);
   });
+
+  it('files each answer under the version of the value it was built from, and retires answers on reload', async () => {
+    let loads = 0;
+    const snapshot = new Snapshot(async () => ({ n: ++loads }), { revalidateMs: 0, onError: () => {} });
+    let builds = 0;
+    const build = (value: { n: number }) => ({ n: value.n, build: ++builds });
+    expect((await snapshot.answer('k', build)).body.toString()).toBe('{"n":1,"build":1}');
+    expect((await snapshot.answer('k', build)).body.toString()).toBe('{"n":1,"build":1}');
+    await snapshot.invalidate();
+    expect((await snapshot.answer('k', build)).body.toString()).toBe('{"n":2,"build":2}');
+  });
 });

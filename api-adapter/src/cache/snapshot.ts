@@ -1,3 +1,5 @@
+import { type CachedBody, ResponseCache } from './response-cache.ts';
+
 /**
  * An in-memory copy of published content, loaded from the CMS on first use. It is served while a
  * refresh runs in the background (after `revalidateMs`, or at once when an editor publishes), so
@@ -11,6 +13,7 @@ export class Snapshot<T> {
   private readonly load: () => Promise<T>;
   private readonly revalidateMs: number;
   private readonly onError: (error: unknown) => void;
+  private readonly answers = new ResponseCache(5000);
 
   constructor(load: () => Promise<T>, options: { revalidateMs: number; onError: (error: unknown) => void }) {
     this.load = load;
@@ -19,10 +22,26 @@ export class Snapshot<T> {
   }
 
   async get(): Promise<T> {
-    if (!this.current) return this.refresh();
-    const expired = this.revalidateMs > 0 && Date.now() - this.current.loadedAt > this.revalidateMs;
+    return (await this.entry()).value;
+  }
+
+  /**
+   * A serialised answer derived from the current copy, cached under that copy's version: the value
+   * and the version it is filed under always belong together, and a reload retires every answer.
+   * Keys are unique per snapshot (each route prefixes its own); `ttlMs` bounds answers that change
+   * without a new version (view counts).
+   */
+  async answer(key: string, build: (value: T) => unknown, ttlMs?: number): Promise<CachedBody> {
+    const { value, version } = await this.entry();
+    return this.answers.get(version, key, () => build(value), ttlMs);
+  }
+
+  private async entry(): Promise<{ value: T; version: number }> {
+    if (!this.current) await this.refresh();
+    const current = this.current!;
+    const expired = this.revalidateMs > 0 && Date.now() - current.loadedAt > this.revalidateMs;
     if (this.stale || expired) this.refresh().catch(this.onError);
-    return this.current.value;
+    return current;
   }
 
   /** Version of the value currently served; it changes after every successful load. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '../contract/common.ts';
 import {
   categoriesResponse,
@@ -19,10 +19,6 @@ import { paginate } from './mapper.ts';
 const EMPTY_PAGE = (size: number) => ({ records: [], total: 0, size, current: 1, pages: 0 });
 
 export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
-  const cache = new ResponseCache();
-  const content = () => store.content.get();
-  const version = () => store.content.currentVersion;
-
   app.get(
     '/api/culture/page',
     {
@@ -37,8 +33,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
     async (request, reply) => {
       const { page, size } = request.query;
       const category = request.query.category === '' ? undefined : request.query.category;
-      const data = await content();
-      const cached = cache.get(version(), `page:${category ?? ''}:${page}:${size}`, () => {
+      const cached = await store.content.answer(`page:${category ?? ''}:${page}:${size}`, (data) => {
         const items = category === undefined ? data.cultures : (data.culturesByCategory.get(category) ?? []);
         return ok({ page: paginate(items, page, size) });
       });
@@ -61,8 +56,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
     async (request, reply) => {
       const { keyword, page, size } = request.query;
       if (!keyword.trim()) return ok({ page: EMPTY_PAGE(size) });
-      const data = await content();
-      const cached = cache.get(version(), `search:${keyword.trim().toLowerCase()}:${page}:${size}`, () =>
+      const cached = await store.content.answer(`search:${keyword.trim().toLowerCase()}:${page}:${size}`, (data) =>
         ok({ page: paginate(data.search.search(keyword), page, size) }),
       );
       return sendCached(request, reply, cached);
@@ -81,12 +75,10 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       },
     },
     async (request, reply) => {
-      const data = await content();
       const { limit } = request.query;
-      const cached = cache.get(
-        version(),
+      const cached = await store.content.answer(
         `hot:${limit}`,
-        () => okHotLatest({ cultures: [...data.cultures].sort((a, b) => b.viewCount - a.viewCount || a.id - b.id).slice(0, limit) }),
+        (data) => okHotLatest({ cultures: [...data.cultures].sort((a, b) => b.viewCount - a.viewCount || a.id - b.id).slice(0, limit) }),
         10_000,
       );
       return sendCached(request, reply, cached);
@@ -105,9 +97,8 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       },
     },
     async (request, reply) => {
-      const data = await content();
       const { limit } = request.query;
-      const cached = cache.get(version(), `latest:${limit}`, () =>
+      const cached = await store.content.answer(`latest:${limit}`, (data) =>
         okHotLatest({
           cultures: [...data.cultures]
             .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.id - a.id)
@@ -130,7 +121,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       },
     },
     async (request) => {
-      const data = await content();
+      const data = await store.content.get();
       const culture = data.cultureById.get(request.params.id);
       if (!culture) throw ApiError.notFound('文化条目不存在或已下线');
       // Counted in the CMS without waiting; the in-memory copy follows so hot lists move at once.
@@ -153,12 +144,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       },
     },
     async (request, reply) => {
-      const data = await content();
-      return sendCached(
-        request,
-        reply,
-        cache.get(version(), 'categories', () => ok({ categories: data.categories })),
-      );
+      return sendCached(request, reply, await store.content.answer('categories', (data) => ok({ categories: data.categories })));
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { assertSelf, visitorOf } from '../auth/identity.ts';
-import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '../contract/common.ts';
 import {
   achievementCheckBody,
@@ -25,19 +25,13 @@ const tags = ['公益与成就'];
 const security = [{ bearer: [] }];
 
 export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity }) => {
-  const cache = new ResponseCache();
   const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
 
   app.get(
     '/api/donations/projects',
     { schema: { tags, summary: '公益项目', response: { 200: donationProjectsResponse, ...errorResponses } } },
     async (request, reply) => {
-      const data = await store.content.get();
-      return sendCached(
-        request,
-        reply,
-        cache.get(store.content.currentVersion, 'projects', () => ok({ projects: data.donationProjects })),
-      );
+      return sendCached(request, reply, await store.content.answer('projects', (data) => ok({ projects: data.donationProjects })));
     },
   );
 

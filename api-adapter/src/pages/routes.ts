@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '../contract/common.ts';
 import {
   heritageIdParam,
@@ -15,7 +15,6 @@ import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 
 export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
-  const cache = new ResponseCache();
   const tags = ['首页与专题'];
 
   app.get(
@@ -29,8 +28,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
       },
     },
     async (request, reply) => {
-      const data = await store.content.get();
-      const cached = cache.get(store.content.currentVersion, 'home', () =>
+      const cached = await store.content.answer('home', (data) =>
         ok({
           heroTitle: data.home.heroTitle,
           heroSubtitle: data.home.heroSubtitle,
@@ -54,12 +52,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
     '/api/heritage/list',
     { schema: { tags, summary: '15 个非遗专题', response: { 200: heritageListResponse, ...errorResponses } } },
     async (request, reply) => {
-      const data = await store.content.get();
-      return sendCached(
-        request,
-        reply,
-        cache.get(store.content.currentVersion, 'heritage', () => ok({ pages: data.heritagePages })),
-      );
+      return sendCached(request, reply, await store.content.answer('heritage', (data) => ok({ pages: data.heritagePages })));
     },
   );
 
@@ -87,12 +80,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
     '/api/news/list',
     { schema: { tags, summary: '资讯', description: '新的在前。', response: { 200: newsListResponse, ...errorResponses } } },
     async (request, reply) => {
-      const data = await store.content.get();
-      return sendCached(
-        request,
-        reply,
-        cache.get(store.content.currentVersion, 'news', () => ok({ news: data.news })),
-      );
+      return sendCached(request, reply, await store.content.answer('news', (data) => ok({ news: data.news })));
     },
   );
 

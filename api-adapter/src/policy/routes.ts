@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '../contract/common.ts';
 import { policyListResponse, timelineResponse } from '../contract/policy.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
 
 export const policyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
-  const cache = new ResponseCache();
   const tags = ['政策'];
   app.get(
     '/api/policy/list',
@@ -19,24 +18,14 @@ export const policyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) 
       },
     },
     async (request, reply) => {
-      const data = await store.content.get();
-      return sendCached(
-        request,
-        reply,
-        cache.get(store.content.currentVersion, 'policies', () => ok({ policies: data.policies })),
-      );
+      return sendCached(request, reply, await store.content.answer('policies', (data) => ok({ policies: data.policies })));
     },
   );
   app.get(
     '/api/timeline',
     { schema: { tags, summary: '首页政策时间轴', response: { 200: timelineResponse, ...errorResponses } } },
     async (request, reply) => {
-      const data = await store.content.get();
-      return sendCached(
-        request,
-        reply,
-        cache.get(store.content.currentVersion, 'timeline', () => ok({ timeline: data.timeline })),
-      );
+      return sendCached(request, reply, await store.content.answer('timeline', (data) => ok({ timeline: data.timeline })));
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '../contract/common.ts';
 import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '../contract/product.ts';
 import { paginate } from '../culture/mapper.ts';
@@ -8,7 +8,6 @@ import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
-  const cache = new ResponseCache();
   const tags = ['周边商品'];
 
   app.get(
@@ -26,8 +25,7 @@ export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store })
       const { page, size } = request.query;
       const keyword = (request.query.keyword ?? '').trim().toLowerCase();
       const categoryId = request.query.categoryId === '' ? undefined : request.query.categoryId;
-      const shop = await store.shop.get();
-      const cached = cache.get(store.shop.currentVersion, `page:${keyword}:${categoryId ?? ''}:${page}:${size}`, () => {
+      const cached = await store.shop.answer(`page:${keyword}:${categoryId ?? ''}:${page}:${size}`, (shop) => {
         const matches = shop.products.filter(
           (p) =>
             (categoryId === undefined || p.categoryId === categoryId) &&

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '../contract/common.ts';
 import {
   provinceCodeParam,
@@ -33,19 +33,13 @@ function categoryCodeOf(data: Content, type: string | undefined, categoryId: num
 }
 
 export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
-  const cache = new ResponseCache();
   const tags = ['省份'];
 
   app.get(
     '/api/province/list',
     { schema: { tags, summary: '34 个省级行政区', response: { 200: provinceListResponse, ...errorResponses } } },
     async (request, reply) => {
-      const data = await store.content.get();
-      return sendCached(
-        request,
-        reply,
-        cache.get(store.content.currentVersion, 'list', () => ok({ provinces: data.provinces })),
-      );
+      return sendCached(request, reply, await store.content.answer('provinces', (data) => ok({ provinces: data.provinces })));
     },
   );
 

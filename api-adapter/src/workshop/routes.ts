@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { visitorOf } from '../auth/identity.ts';
-import { ResponseCache, sendCached } from '../cache/response-cache.ts';
+import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '../contract/common.ts';
 import {
   type booking,
@@ -20,7 +20,6 @@ const tags = ['体验工坊'];
 const security = [{ bearer: [] }];
 
 export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity, config }) => {
-  const cache = new ResponseCache();
   const withImage = (b: Booking): Booking => ({
     ...b,
     activity: { ...b.activity, image: absoluteUrl(config.PUBLIC_URL, b.activity.image) },
@@ -37,12 +36,7 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       },
     },
     async (request, reply) => {
-      const shop = await store.shop.get();
-      return sendCached(
-        request,
-        reply,
-        cache.get(store.shop.currentVersion, 'workshops', () => ok({ workshops: shop.workshops })),
-      );
+      return sendCached(request, reply, await store.shop.answer('workshops', (shop) => ok({ workshops: shop.workshops })));
     },
   );
 
