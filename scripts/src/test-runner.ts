@@ -7,6 +7,7 @@ import { PortalError, run } from './processes.ts';
 import { generateSecrets } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
 import { startStack } from './stack.ts';
+import { CHROMIUM_PATH, ensureBrowser, ensureScaleOutServices } from './test-prerequisites.ts';
 
 const log = (line: string) => console.log(`\n» ${line}`);
 const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
@@ -18,6 +19,10 @@ const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, 
 export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: string; filter?: string }) {
   const started = Date.now();
   const want = (stage: string) => !options.only || options.only.split(',').includes(stage);
+
+  // What the later stages need is checked (and installed when we can) before any test runs.
+  if (want('e2e')) await ensureBrowser(log);
+  if (options.db === 'postgres' && (want('integration') || want('e2e'))) await ensureScaleOutServices(log);
 
   if (want('static')) {
     log('静态检查：lint 与类型');
@@ -32,6 +37,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
 
   await buildCms((line) => log(line));
   const webPort = Number(process.env.TEST_WEB_PORT ?? 8090);
+  const cmsPort = Number(process.env.TEST_CMS_PORT ?? 1347);
   // Separate folders per port, so two suites on different ports never share files.
   const workDir = path.join(RUNTIME_DIR, webPort === 8090 ? `test-${options.db}` : `test-${options.db}-${webPort}`);
   rmSync(workDir, { recursive: true, force: true });
@@ -41,7 +47,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   log(`启动测试环境（${options.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}，全新数据库）`);
   const stack = await startStack({
     host: '127.0.0.1',
-    cmsPort: Number(process.env.TEST_CMS_PORT ?? 1347),
+    cmsPort,
     webPort,
     secrets,
     logDir: path.join(workDir, 'logs'),
@@ -66,6 +72,9 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_DATABASE_URL: databaseUrl ?? '',
     TEST_SQLITE_FILE: path.join(workDir, 'data', 'test.db'),
     TEST_WORK_DIR: workDir,
+    // Ports of the extra CMS some tests start, derived from the stack's so parallel suites never collide.
+    TEST_SEED_CMS_PORT: String(cmsPort + 10),
+    CHROMIUM_PATH,
   };
   // The site is built before the tests, as a start would: integration tests read pages too.
   const site = new SiteBuilder({ apiUrl: stack.webUrl, cmsUrl: stack.cmsUrl, cmsToken: secrets.CMS_API_TOKEN, outDir: siteDir, log });
