@@ -95,7 +95,14 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
       log('浏览器端到端测试（Chromium）');
       await run(
         process.execPath,
-        [path.join(ROOT, 'tests', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', 'tests/e2e/playwright.config.ts'],
+        [
+          path.join(ROOT, 'tests', 'node_modules', '@playwright', 'test', 'cli.js'),
+          'test',
+          '--config',
+          'tests/e2e/playwright.config.ts',
+          // A path filter selects spec files here as it selects test files for vitest.
+          ...(options.filter ? [path.basename(options.filter)] : []),
+        ],
         {
           cwd: ROOT,
           env,
