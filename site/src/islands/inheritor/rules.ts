@@ -1,0 +1,94 @@
+import { MESSAGES } from '../../lib/messages.ts';
+
+/** Page sizes and the default category of the inheritors page (part 2 §9). */
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_CATEGORY = 66;
+
+/** The ten categories in the spec's order (part 2 §3), for the menu. */
+export const CATEGORIES = [
+  { id: 66, title: '民间文学' },
+  { id: 67, title: '传统戏剧' },
+  { id: 68, title: '传统美术' },
+  { id: 69, title: '传统体育、游艺与杂技' },
+  { id: 70, title: '曲艺' },
+  { id: 71, title: '传统技艺' },
+  { id: 74, title: '传统医药' },
+  { id: 73, title: '民俗' },
+  { id: 72, title: '传统音乐' },
+  { id: 75, title: '传统舞蹈' },
+] as const;
+
+export type CategoryId = (typeof CATEGORIES)[number]['id'];
+
+/** A category id from the address (?category=67), or the default when absent or unknown. */
+export function categoryFrom(value: string | null | undefined): CategoryId {
+  const id = Number(value);
+  return CATEGORIES.find((c) => c.id === id)?.id ?? DEFAULT_CATEGORY;
+}
+
+/** Level text from status: 1 is national, anything else provincial (part 2 §3, §9). */
+export function levelText(status: number): string {
+  return status === 1 ? MESSAGES.inheritor.level.national : MESSAGES.inheritor.level.provincial;
+}
+
+export const DEFAULT_AVATAR = '/images/inheritor-portrait-default.svg';
+
+/** The avatar is the first of the comma-separated profile images; the default when there is none. */
+export function avatarOf(profileImages: string | null | undefined): string {
+  const first = (profileImages ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .find(Boolean);
+  return first ?? DEFAULT_AVATAR;
+}
+
+/** The bio as shown: the introduction, or '暂无简介' when it is empty. */
+export function bioText(introduction: string | null | undefined): string {
+  return introduction?.trim() ? introduction.trim() : MESSAGES.inheritor.noBio;
+}
+
+/**
+ * The page a visitor typed into the jumper, made valid: a whole number within 1…pageCount; null
+ * when the input is not a number at all (the jumper then does nothing).
+ */
+export function jumpTarget(input: string, pageCount: number): number | null {
+  const value = Number.parseInt(input.trim(), 10);
+  if (!Number.isFinite(value)) return null;
+  return Math.min(Math.max(value, 1), Math.max(pageCount, 1));
+}
+
+/**
+ * The three sample inheritors shown with the guest alert when the list call answers 401 or 403
+ * (part 2 §6). Real national representative inheritors, in the public view (no bio).
+ */
+export const SAMPLE_INHERITORS = [
+  { id: -1, inheritorName: '张继青', skillType: '昆曲', status: 1, profileImages: '', categoryName: '传统戏剧' },
+  { id: -2, inheritorName: '徐朝兴', skillType: '龙泉青瓷烧制技艺', status: 1, profileImages: '', categoryName: '传统技艺' },
+  { id: -3, inheritorName: '姜昆', skillType: '相声', status: 1, profileImages: '', categoryName: '曲艺' },
+] as const;
+
+/** Whether a record is one of the samples (they have no server record: no follow, no browse record). */
+export function isSample(id: number): boolean {
+  return id < 0;
+}
+
+export type PagerSlot = number | 'gap-before' | 'gap-after';
+
+/**
+ * The numbered part of the inheritors pager (part 2 §2: total, sizes, previous, pager, next,
+ * jumper): at most 7 slots, always the first and last page, a window of 5 around the current page,
+ * and a gap where pages are left out — `1 … 7 8 9 10 11 … 400`.
+ */
+export function pagerSlots(current: number, pageCount: number, slots = 7): PagerSlot[] {
+  if (pageCount <= 0) return [];
+  const page = Math.min(Math.max(1, Math.trunc(current) || 1), pageCount);
+  if (pageCount <= slots) return Array.from({ length: pageCount }, (_, i) => i + 1);
+  const window = slots - 2; // the numbers between the first and the last page
+  const side = Math.floor(window / 2);
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  // The window page-side…page+side fits between the first and the last page only from side + 3 on.
+  if (page < side + 3) return [...range(1, slots - 1), 'gap-after', pageCount];
+  if (page > pageCount - side - 2) return [1, 'gap-before', ...range(pageCount - slots + 2, pageCount)];
+  return [1, 'gap-before', ...range(page - side, page + side), 'gap-after', pageCount];
+}
