@@ -2,9 +2,8 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { registerIdentity } from './auth/identity.ts';
 import { LoginLimiter, MemoryCounterStore, RedisCounterStore } from './auth/login-limiter.ts';
@@ -16,6 +15,8 @@ import { contentEventsRoutes } from './content/events-routes.ts';
 import { ContentStore } from './content/store.ts';
 import { ERROR_CODES } from './contract/common.ts';
 import { cultureRoutes } from './culture/routes.ts';
+import { openApiOptions } from './docs/openapi.ts';
+import { docsRoutes } from './docs/routes.ts';
 import { donationRoutes } from './donation/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
@@ -81,40 +82,15 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: '非遗门户 API',
-        version: '1.0.0',
-        description:
-          '所有调用的请求与应答结构；成功时 code 为 20000（热门与最新为 200）。错误答复的 HTTP 状态与 code 对应，message 为中文说明。',
-      },
-      servers: [{ url: config.PUBLIC_URL }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.PUBLIC_URL));
   const pageSecurity = {
     // Pages carry their own policy: Astro writes a CSP meta tag with the hashes of its scripts and
-    // styles (site/astro.config.mjs); the docs UI needs inline scripts of its own.
+    // styles (site/astro.config.mjs); the docs set theirs in docs/routes.ts.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' as const },
   };
-  await app.register(async (docs) => {
-    await docs.register(helmet, pageSecurity);
-    // Offline and self-contained: no telemetry, no AI agent, no hosted developer tools.
-    await docs.register(scalar, {
-      routePrefix: '/api/docs',
-      configuration: {
-        telemetry: false,
-        hideClientButton: true,
-        showDeveloperTools: 'never',
-        agent: { disabled: true },
-        metaData: { title: '非遗门户 API 文档' },
-      } as never,
-    });
-  });
+  await app.register(docsRoutes, { security: pageSecurity });
 
   const store = new ContentStore(cms, config.PUBLIC_URL, app.log);
   store.startWatching(config.CACHE_REVALIDATE_MS);

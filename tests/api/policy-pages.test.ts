@@ -121,25 +121,3 @@ describe('POST /api/internal/cms-events', () => {
     );
   });
 });
-
-describe('GET /api/docs', () => {
-  it('publishes the OpenAPI document generated from the contract, without internal calls', async () => {
-    const page = await get('/api/docs');
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
-    const spec = await get('/api/docs/openapi.json');
-    expect(spec.status).toBe(200);
-    const paths = Object.keys((JSON.parse(spec.text) as { paths: Record<string, unknown> }).paths);
-    for (const path of [
-      '/api/user/login',
-      '/api/culture/search',
-      '/api/order',
-      '/api/orders/{id}/mock-pay',
-      '/api/workshops/{id}/book',
-      '/api/collection',
-    ]) {
-      expect(paths, path).toContain(path);
-    }
-    expect(paths).not.toContain('/api/internal/cms-events');
-  });
-});
