@@ -119,7 +119,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
         batch: culture.batch,
         batchYear: culture.batchYear,
         region: culture.region,
-        entryKind: culture.entryKind === '扩展项目' ? 'extension' : 'new',
+        entryKind: culture.entryKind === null ? null : culture.entryKind === '扩展项目' ? 'extension' : 'new',
         unesco: culture.unesco,
         source: culture.source,
       },

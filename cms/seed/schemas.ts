@@ -5,6 +5,8 @@ const key = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'key must be ASCII keba
 const code = z.number().int().min(66).max(75);
 const shortProvince = z.string().min(2).max(4);
 const year = z.number().int().min(1900).max(2100);
+// A national-list serial: the category's Roman numeral and the item's number (Ⅳ-28).
+const serial = z.string().regex(/^[ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ]-\d+$/, 'serial must look like Ⅳ-28');
 const cjkLength = (min: number, max: number) =>
   z.string().refine((s) => [...s].length >= min && [...s].length <= max, { message: `length must be ${min}–${max} characters` });
 
@@ -30,12 +32,18 @@ export const cultureSeed = z.object({
   title: z.string().min(2).max(80),
   category: code,
   province: shortProvince.nullable(),
-  region: z.string().nullable(),
-  serial: z.string().nullable(),
-  batchYear: year,
-  batch: z.string(),
-  entryKind: z.enum(['新增项目', '扩展项目']),
+  // The national entry the item stands for (checked against seed/facts/national by national-facts.test.ts);
+  // null where the item is not one national entry (a UNESCO element spanning several, a programme).
+  region: z.string().max(120).nullable(),
+  serial: serial.nullable(),
+  batchYear: year.nullable(),
+  batch: z.string().nullable(),
+  entryKind: z.enum(['新增项目', '扩展项目']).nullable(),
+  // National items a UNESCO element spans when it is not one of them.
+  relatedSerials: z.array(serial).min(1).optional(),
   unesco: z.string().max(200).nullable(),
+  // The item is this UNESCO element (its name as in seed/facts/unesco.tsv, without remarks).
+  unescoElement: z.string().min(2).optional(),
   description: cjkLength(30, 200),
   content: z.array(z.string().min(1)).min(2),
   tags: z.array(z.string().min(1).max(30)).min(1).max(8),
@@ -45,7 +53,10 @@ export const cultureSeed = z.object({
 export const inheritorSeed = z.object({
   key,
   name: z.string().min(2).max(10),
+  // The national item's name and serial, and the declaring region, as in seed/facts/national/inheritors.tsv.
   item: z.string(),
+  serial: serial.nullable(),
+  region: z.string().nullable(),
   skillType: z.string().min(2).max(40),
   category: code,
   batch: z.string(),
