@@ -5,6 +5,7 @@ import {
   followStatusResponse,
   inheritorDetailResponse,
   inheritorPageResponse,
+  inheritorProfilesResponse,
   type Inheritor,
 } from '@feiyi/api-adapter/contract';
 import { expectError, expectOk, get, newUser, post, signToken, type TestUser } from '../support/api.ts';
@@ -59,6 +60,35 @@ describe('GET /api/inheritor/category/{categoryId}', () => {
   it('answers an empty page for a category without inheritors', async () => {
     const { page } = expectOk(await get('/api/inheritor/category/999'), inheritorPageResponse).data;
     expect(page).toMatchObject({ records: [], total: 0 });
+  });
+});
+
+describe('GET /api/inheritor/profiles', () => {
+  it('answers every inheritor with a written profile, prose included, to guests too', async () => {
+    const { inheritors } = expectOk(await get('/api/inheritor/profiles'), inheritorProfilesResponse).data;
+    expect(inheritors.length).toBeGreaterThan(0);
+    for (const profile of inheritors) {
+      expect(profile.introduction!.trim().length).toBeGreaterThan(20);
+      expect(profile).toHaveProperty('skillDescription');
+      expect(profile).toHaveProperty('source');
+    }
+    const zhang = inheritors.find((p) => p.inheritorName === '张继青')!;
+    expect(zhang.introduction).toContain('昆曲');
+  });
+
+  it('lists exactly the inheritors of a category whose full view has an introduction', async () => {
+    const ids = new Set(expectOk(await get('/api/inheritor/profiles'), inheritorProfilesResponse).data.inheritors.map((p) => p.id));
+    const everyone: Inheritor[] = [];
+    for (let page = 1; ; page++) {
+      const answer = expectOk(
+        await get('/api/inheritor/category/67', { token: user.token, query: { page, size: 50 } }),
+        inheritorPageResponse,
+      );
+      everyone.push(...answer.data.page.records);
+      if (page >= answer.data.page.pages) break;
+    }
+    expect(everyone.filter((r) => r.introduction?.trim()).length).toBeGreaterThan(0);
+    for (const record of everyone) expect(ids.has(record.id)).toBe(Boolean(record.introduction?.trim()));
   });
 });
 

@@ -35,6 +35,9 @@ export const inheritorCategoryParam = z.object({ categoryId: positiveId('类别�
 export const inheritorPageResponse = envelope(
   z.object({ page: pageOf(inheritor), guest: z.boolean().describe('true 表示游客视图（不含简介与技艺特色）') }),
 );
+export const inheritorProfilesResponse = envelope(
+  z.object({ inheritors: z.array(inheritor).describe('编辑撰写了简介的传承人，含简介与技艺特色') }),
+);
 export const inheritorIdParam = z.object({ id: positiveId('传承人编号') });
 export const inheritorDetailResponse = envelope(z.object({ inheritor, guest: z.boolean() }));
 export const followStatusResponse = envelope(z.object({ isFollowing: z.boolean() }));

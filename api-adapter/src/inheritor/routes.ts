@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { visitorOf } from '../auth/identity.ts';
+import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '../contract/common.ts';
 import {
   followCountResponse,
@@ -11,6 +12,7 @@ import {
   inheritorIdParam,
   inheritorPageQuery,
   inheritorPageResponse,
+  inheritorProfilesResponse,
 } from '../contract/inheritor.ts';
 import { absoluteUrl, paginate } from '../culture/mapper.ts';
 import { ok } from '../http/envelope.ts';
@@ -44,6 +46,27 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       const page = paginate(all, request.query.page, request.query.size);
       return ok({ page: { ...page, records: guest ? page.records.map(guestView) : page.records }, guest });
     },
+  );
+
+  app.get(
+    '/api/inheritor/profiles',
+    {
+      schema: {
+        tags,
+        summary: '有撰写简介的传承人',
+        description:
+          '编辑撰写了简介的传承人，含简介、技艺特色与出处：这些人物页面是公开发布的内容（网站为每一位生成静态页面）。其余国家级传承人只有名录信息，在类别列表中浏览。',
+        response: { 200: inheritorProfilesResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await store.content.answer('inheritor-profiles', (data) =>
+          ok({ inheritors: [...data.inheritorById.values()].filter((inheritor) => inheritor.introduction.trim() !== '') }),
+        ),
+      ),
   );
 
   app.get(
