@@ -1,15 +1,26 @@
+import { createHash } from 'node:crypto';
+import process from 'node:process';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { BOOT_SCRIPT } from './src/layouts/boot.ts';
+
+/** The public address of the site (canonical URLs, sitemap, OpenGraph); the site and /api share one origin. */
+const site = process.env.PORTAL_SITE_URL ?? process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
 
 // Static output: pages are built from the API's published content; islands fetch what is personal.
 export default defineConfig({
+  site,
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
-  // A content security policy in every page, with hashes of Astro's own scripts and styles.
-  security: { csp: true },
+  // A content security policy in every page, with hashes of Astro's own scripts and styles and of the boot script.
+  security: {
+    csp: {
+      scriptDirective: { hashes: [`sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}`] },
+    },
+  },
 });

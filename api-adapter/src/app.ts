@@ -22,6 +22,7 @@ import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { inheritorRoutes } from './inheritor/routes.ts';
+import { nationalRoutes } from './national/routes.ts';
 import { orderRoutes } from './order/routes.ts';
 import { pagesRoutes } from './pages/routes.ts';
 import { policyRoutes } from './policy/routes.ts';
@@ -36,12 +37,10 @@ import { workshopRoutes } from './workshop/routes.ts';
 export interface AppOptions {
   config: AppConfig;
   cms?: CmsClient;
-  /** Called after the CMS reports a content change (the start script rebuilds the static site). */
-  onContentChanged?: () => void;
 }
 
 /** The whole adapter as a Fastify plugin: server.ts only listens; tests build it and call inject(). */
-export default async function app(fastify: FastifyInstance, { config, cms: givenCms, onContentChanged }: AppOptions) {
+export default async function app(fastify: FastifyInstance, { config, cms: givenCms }: AppOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,7 +91,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   };
   await app.register(docsRoutes, { security: pageSecurity });
 
-  const store = new ContentStore(cms, config.PUBLIC_URL, app.log);
+  const store = new ContentStore(cms, config.PUBLIC_URL, app.log, { checkAnswers: config.CHECK_ANSWERS });
   store.startWatching(config.CACHE_REVALIDATE_MS);
   // Load public content as soon as the server is up, so the first visitor does not wait for it.
   app.addHook('onReady', async () => {
@@ -111,7 +110,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   };
 
   await app.register(healthRoutes, { cms });
-  await app.register(contentEventsRoutes, { ...deps, onContentChanged });
+  await app.register(contentEventsRoutes, deps);
   for (const routes of [
     authRoutes,
     profileRoutes,
@@ -123,6 +122,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     collectionRoutes,
     historyRoutes,
     inheritorRoutes,
+    nationalRoutes,
     policyRoutes,
     donationRoutes,
     workshopRoutes,

@@ -25,6 +25,15 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often each instance compares its in-memory content with the CMS's fingerprints (ms; 0 = never). */
   CACHE_REVALIDATE_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * Hold every cached answer to its contract schema when it is built (a mismatch is a 500 with the
+   * reason in the log). On in tests and development; off by default in production, where the cost
+   * would fall on the hot path of cached reads.
+   */
+  CHECK_ANSWERS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? process.env.NODE_ENV !== 'production' : value === 'true')),
 });
 
 export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };

@@ -6,16 +6,26 @@ import path from 'node:path';
  * categories, batches and regions). Pure functions over parsed rows; the test reads the files.
  */
 
-export type ItemRow = { serial: string; name: string; category: string; batchYear: number; entryKind: string; region: string };
+export type ItemRow = {
+  serial: string;
+  name: string;
+  category: string;
+  batchYear: number;
+  entryKind: string;
+  region: string;
+  source: string;
+};
 export type InheritorRow = {
   name: string;
   gender: string;
   birthYear: number | null;
+  ethnicity: string;
   itemName: string;
   itemSerial: string;
   category: string;
   region: string;
   batchYear: number;
+  source: string;
 };
 export type UnescoRow = { year: number; name: string; list: 'Representative' | 'Urgent Safeguarding' | 'Good Practices' };
 /** A national body's seat where its name does not say it (seed/facts/seats.tsv). */
@@ -74,24 +84,27 @@ export function loadNationalTables(factsDir: string): NationalTables {
       batchYear: Number(r.batch_year),
       entryKind: r.entry_kind!,
       region: r.region!,
+      source: r.source!,
     })),
     inheritors: read('national/inheritors.tsv').map((r) => ({
       name: r.name!,
       gender: r.gender!,
       birthYear: r.birth_year ? Number(r.birth_year) : null,
+      ethnicity: r.ethnicity!,
       itemName: r.item_name!,
       itemSerial: r.item_serial!,
       category: r.category!,
       region: r.region!,
       batchYear: Number(r.batch_year),
+      source: r.source!,
     })),
     unesco: read('unesco.tsv').map((r) => ({ year: Number(r.year), name: r.name_zh!, list: r.list as UnescoRow['list'] })),
     seats: read('seats.tsv').map((r) => ({ region: r.region!, province: r.province! })),
   };
 }
 
-const ITEM_BATCHES: Record<number, string> = { 2006: '第一批', 2008: '第二批', 2011: '第三批', 2014: '第四批', 2021: '第五批' };
-const INHERITOR_BATCHES: Record<number, string> = {
+export const ITEM_BATCHES: Record<number, string> = { 2006: '第一批', 2008: '第二批', 2011: '第三批', 2014: '第四批', 2021: '第五批' };
+export const INHERITOR_BATCHES: Record<number, string> = {
   2007: '第一批',
   2008: '第二批',
   2009: '第三批',

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { importNationalList } from '../seed/national';
 import { runSeed } from '../seed/run';
 import { ensureAdmin, ensureDemoUser } from './bootstrap/accounts';
 import { applyAdminLabels } from './bootstrap/admin-labels';
@@ -25,7 +26,10 @@ export default {
       resetPassword: env.PORTAL_RESET_ADMIN_PASSWORD === 'true',
     });
     await ensureDemoUser(strapi, { username: env.DEMO_USERNAME, password: env.DEMO_PASSWORD });
-    if (env.SEED !== 'false') await runSeed(strapi);
+    if (env.SEED !== 'false') {
+      await runSeed(strapi);
+      await importNationalList(strapi);
+    }
     forwardContentEvents(strapi, { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET });
     await applyAdminLabels(strapi);
   },

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RawNationalList } from '../../api-adapter/src/national/list.ts';
 import { ROOT } from '../src/paths.ts';
 
 interface SeedCulture {
@@ -106,3 +107,34 @@ export const SEARCH_KEYWORDS = [
   '武术',
   '评弹',
 ];
+
+/** Keywords that should find items and inheritors of the national list. */
+export const NATIONAL_KEYWORDS = ['相声', 'xiangsheng', '少林', '湘绣', '古琴', 'chunjie', '刘长瑜', 'slgf'];
+
+const COPIES = ['', '东', '西', '南', '北', '上', '下', '新', '老', '大'];
+
+/**
+ * The national list as the CMS answers it (`times` = 1), or `times` copies of it for the scale
+ * benchmark: each copy gets serials of its own (Ⅳ-28 → Ⅳ-1028 …) and names with a prefix.
+ */
+export function nationalListTimes(raw: RawNationalList, times: number): RawNationalList {
+  const copies = Array.from({ length: times }, (_, k) => k);
+  const serial = (value: string, k: number) => value.replace(/-(\d+)$/, (_, n: string) => `-${Number(n) + k * 1000}`);
+  const prefix = (name: string, k: number) => `${COPIES[k % COPIES.length]}${k >= COPIES.length ? k : ''}${name}`;
+  let entryId = 0;
+  let pid = 0;
+  return {
+    entries: copies.flatMap((k) =>
+      raw.entries.map((e) => ({
+        ...e,
+        id: ++entryId,
+        serial: serial(e.serial, k),
+        name: prefix(e.name, k),
+        culturePid: k === 0 ? e.culturePid : null,
+      })),
+    ),
+    inheritors: copies.flatMap((k) =>
+      raw.inheritors.map((i) => ({ ...i, pid: ++pid, itemSerial: i.itemSerial && serial(i.itemSerial, k), name: prefix(i.name, k) })),
+    ),
+  };
+}

@@ -2,11 +2,19 @@ import Fastify, { LogController } from 'fastify';
 import app from '../../api-adapter/src/app.ts';
 import type { CmsClient } from '../../api-adapter/src/cms/client.ts';
 import { loadConfig } from '../../api-adapter/src/config.ts';
-import { generateCultures } from './generated-content.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { strapiNationalList } from '../../api-adapter/src/national/list.ts';
+import { ROOT } from '../src/paths.ts';
+import { generateCultures, nationalListTimes } from './generated-content.ts';
 
-// The real adapter app, fed 10,000 generated cultures by an in-memory CMS, for the search benchmark.
+// The real adapter app for the search benchmark, fed by an in-memory CMS: 10× the portal's searchable
+// documents (980 generated articles, ten copies of the national list's entries and inheritors ≈ 77,000).
 const port = Number(process.argv[2] ?? 8199);
-const cultures = generateCultures();
+const cultures = generateCultures(980);
+// The stack's national list (written by api.ts), ten times over.
+const national = nationalListTimes(strapiNationalList.parse(JSON.parse(readFileSync(process.argv[3]!, 'utf8'))), 10);
+const categories = JSON.parse(readFileSync(path.join(ROOT, 'cms', 'seed', 'data', 'categories.json'), 'utf8')) as unknown[];
 const notUsed = async () => {
   throw new Error('not used by the search benchmark');
 };
@@ -15,10 +23,11 @@ const cms = {
     return { data: [], meta: {} };
   },
   async listAll(collection: string) {
+    if (collection === 'categories') return categories;
     return collection === 'cultures' ? cultures : [];
   },
-  single: async () => null,
-  contentVersion: async () => ({ content: 'bench', shop: 'bench' }),
+  single: async (name: string) => (name === 'portal/national-list' ? national : null),
+  contentVersion: async () => ({ content: 'bench', shop: 'bench', stock: 'bench' }),
   server: { get: notUsed, post: async <T>() => ({}) as T, put: notUsed, delete: notUsed },
   asUser: () => ({ get: notUsed, post: notUsed, put: notUsed, delete: notUsed }),
   login: notUsed,

@@ -53,7 +53,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     const cms = startCms({ ...options, webUrl });
     services.push(cms);
-    await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204] });
+    // A first start seeds every document before it answers: over 3 minutes on a busy 2-core machine.
+    await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204], timeoutMs: 600_000 });
 
     const adapter = startService({
       name: 'adapter',

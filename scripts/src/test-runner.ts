@@ -58,7 +58,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     demo: { username: 'demo', password: 'feiyi2026' },
     // The API tests act as a local reverse proxy: X-Forwarded-For lets them be many visitors, each
     // with its own rate and login limits (without it, every test would share one address's budget).
-    extraAdapterEnv: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' },
+    extraAdapterEnv: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', CHECK_ANSWERS: 'true' },
   });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -66,6 +66,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_CMS_URL: stack.cmsUrl,
     TEST_CMS_TOKEN: secrets.CMS_API_TOKEN,
     TEST_JWT_SECRET: secrets.JWT_SECRET,
+    TEST_WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
     TEST_ADMIN_EMAIL: secrets.ADMIN_EMAIL,
     TEST_ADMIN_PASSWORD: secrets.ADMIN_PASSWORD,
     TEST_DB: options.db,

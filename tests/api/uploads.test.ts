@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginResponse, profileUserResponse, registerResponse, uploadResponse } from '@feiyi/api-adapter/contract';
 import {
@@ -160,15 +161,33 @@ describe('POST /api/upload/update-avatar (profile avatar and background)', () =>
 
 describe('GET /uploads/…', () => {
   it('serves no directory listing and nothing outside the uploads folder', async () => {
-    for (const path of [
-      '/uploads/',
-      '/uploads/..%2f..%2fdata%2ftest.db',
-      '/uploads/%2e%2e/%2e%2e/data/test.db',
-      '/uploads/no-such-file.png',
-    ]) {
-      const response = await fetch(new URL(path, testEnv.webUrl));
-      expect([403, 404], path).toContain(response.status);
-      expect(response.headers.get('content-type') ?? '', path).not.toContain('octet-stream');
+    // Sent byte for byte: fetch() would resolve the dot-dot segments itself (a WHATWG URL treats %2e%2e
+    // as ..), and the server would never see the attempt. @fastify/static refuses a directory and a
+    // dot-dot segment with 403; an encoded slash is no segment at all, so that path names a file that
+    // does not exist (404).
+    for (const [path, status] of [
+      ['/uploads/', 403],
+      ['/uploads/..%2f..%2fdata%2ftest.db', 404],
+      ['/uploads/%2e%2e/%2e%2e/data/test.db', 403],
+      ['/uploads/../../data/test.db', 403],
+      ['/uploads/no-such-file.png', 404],
+    ] as const) {
+      const response = await rawGet(path);
+      expect(response.status, path).toBe(status);
+      expect(response.contentType, path).not.toContain('octet-stream');
     }
   });
 });
+
+/** A GET whose path reaches the server exactly as written (no URL normalisation on the way). */
+function rawGet(path: string): Promise<{ status: number; contentType: string }> {
+  const { hostname, port } = new URL(testEnv.webUrl);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: hostname, port, path }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? '') }));
+      })
+      .on('error', reject);
+  });
+}

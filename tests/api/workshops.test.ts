@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { bookingListResponse, bookingResponse, workshopsResponse, type workshop } from '@feiyi/api-adapter/contract';
+import { seed, seedWorkshop } from '../support/seed.ts';
 import { cmsUser, eventually, expectError, expectOk, get, newUser, post, type TestUser, uniqueSuffix } from '../support/api.ts';
 
 type Workshop = z.infer<typeof workshop>;
@@ -20,13 +21,9 @@ const seatsLeft = async (id: number) =>
     .seatsLeft;
 
 describe('GET /api/workshops', () => {
-  it('lists the four workshops with prices 99/89/109/79 and ten seats each', () => {
-    expect(workshops.map((w) => [w.price, w.seats])).toEqual([
-      [99, 10],
-      [89, 10],
-      [109, 10],
-      [79, 10],
-    ]);
+  it('lists the seeded workshops with their prices and seats, soonest first', () => {
+    const seeded = [...seed.workshops].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+    expect(workshops.map((w) => [w.title, w.price, w.seats])).toEqual(seeded.map((w) => [w.title, Number(w.price), w.seats]));
     for (const w of workshops) {
       expect(w.image).toMatch(/^https?:\/\/.+\/uploads\//);
       expect(Date.parse(w.startTime)).toBeGreaterThan(Date.now());
@@ -98,7 +95,7 @@ describe('POST /api/workshops/{id}/book', () => {
     const first = expectOk(await book(user.token, umbrella.id, [person(3)], { 'idempotency-key': key }), bookingResponse);
     const again = expectOk(await book(user.token, umbrella.id, [person(3)], { 'idempotency-key': key }), bookingResponse);
     expect(again.data.booking.id).toBe(first.data.booking.id);
-    expect(first.data.booking.amount).toBe(89);
+    expect(first.data.booking.amount).toBe(Number(seedWorkshop(umbrella.title).price));
     const { records } = expectOk(await get('/api/profile/bookings', { token: user.token }), bookingListResponse).data;
     expect(records.map((r) => r.workshopId).sort()).toEqual([workshops[0]!.id, umbrella.id].sort());
   });
@@ -114,7 +111,9 @@ describe('POST /api/workshops/{id}/book', () => {
 
   it('never sells more seats than there are', async () => {
     const seal = workshops[3]!;
-    expect(await seatsLeft(seal.id)).toBe(10);
+    // No other test books this workshop: all its seeded seats are free (10: 4 + 4, then 2 of 4, then full).
+    expect(await seatsLeft(seal.id)).toBe(seedWorkshop(seal.title).seats);
+    expect(seal.seats).toBe(10);
     const [a, b, c, d] = await Promise.all([cmsUser('seal'), cmsUser('seal'), cmsUser('seal'), cmsUser('seal')]);
     const four = [person(1), person(2), person(3), person(4)];
     expectOk(await book(a!.token, seal.id, four), bookingResponse);

@@ -31,7 +31,15 @@ export default defineConfig({
     {
       name: 'mobile',
       testIgnore: /editor\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false },
+      // A phone: 375 × 812 CSS pixels, touch, mobile viewport rules (Chromium emulating it).
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 7'].userAgent,
+      },
     },
   ],
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-test('the home page shows culture items that come from the CMS', async ({ page, request }, testInfo) => {
+test('the home page shows culture items that come from the CMS', async ({ page, request, viewport }, testInfo) => {
   const api = await request.get('/api/home');
   expect(api.ok()).toBe(true);
   const { data } = (await api.json()) as { data: { hotCultures: Array<{ title: string }>; inheritors: Array<{ name: string }> } };
@@ -16,6 +16,8 @@ test('the home page shows culture items that come from the CMS', async ({ page, 
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/非遗中国/);
+  // Narrow screens keep the nav behind the menu button.
+  if ((viewport?.width ?? 1440) < 1024) await page.getByRole('button', { name: '菜单' }).click();
   await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '传承人' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: first.title })).toBeVisible();
   const cover = page.getByRole('img', { name: `${first.title}封面` });

@@ -18,6 +18,10 @@ export const testEnv = {
   get jwtSecret() {
     return required('TEST_JWT_SECRET');
   },
+  /** The secret the CMS's change events carry; it also opens the adapter's cache counters. */
+  get webhookSecret() {
+    return required('TEST_WEBHOOK_SECRET');
+  },
   get db() {
     return required('TEST_DB') as 'sqlite' | 'postgres';
   },

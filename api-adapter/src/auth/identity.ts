@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import { ApiError } from '../http/errors.ts';
+import type { CmsClient, UserCalls } from '../cms/client.ts';
 
 export interface Visitor {
   id: number;
@@ -73,4 +74,9 @@ export function visitorOf(request: FastifyRequest): Visitor {
 /** A userId a client sent must be the token's own user (403 otherwise). */
 export function assertSelf(visitor: Visitor, userId: number | undefined): void {
   if (userId !== undefined && userId !== visitor.id) throw ApiError.forbidden('无权访问或修改其他用户的数据');
+}
+
+/** The CMS calls made on behalf of the route's signed-in visitor, with their own token (Strapi checks it again). */
+export function asVisitor(cms: CmsClient, request: FastifyRequest): UserCalls {
+  return cms.asUser(visitorOf(request).token);
 }

@@ -4,7 +4,7 @@ import { ERROR_CODES, messageOnly, privateErrorResponses } from '../contract/com
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, uploadPathOf } from '../shared/deps.ts';
-import { visitorOf } from './identity.ts';
+import { asVisitor } from './identity.ts';
 import { type CmsProfile, toPortalUser } from './user-mapper.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config, identity, loginLimiter }) => {
@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
       },
     },
     async (request) => {
-      const profile = await cms.asUser(visitorOf(request).token).get<CmsProfile>('portal/me');
+      const profile = await asVisitor(cms, request).get<CmsProfile>('portal/me');
       return ok({ user: toPortalUser(profile, config.PUBLIC_URL) });
     },
   );

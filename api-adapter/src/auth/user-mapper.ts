@@ -1,5 +1,5 @@
 import type { PortalUser } from '../contract/auth.ts';
-import { absoluteUrl } from '../culture/mapper.ts';
+import { absoluteUrl } from '../shared/media.ts';
 
 export interface CmsProfile {
   id: number;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { Snapshot } from './snapshot.ts';
 
 const deferred = <T>() => {
@@ -6,6 +7,8 @@ const deferred = <T>() => {
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
 };
+
+const answerShape = z.object({ n: z.number(), build: z.number() });
 
 describe('Snapshot', () => {
   it('loads once for concurrent first readers', async () => {
@@ -51,9 +54,20 @@ describe('Snapshot', () => {
     const snapshot = new Snapshot(async () => ({ n: ++loads }), { revalidateMs: 0, onError: () => {} });
     let builds = 0;
     const build = (value: { n: number }) => ({ n: value.n, build: ++builds });
-    expect((await snapshot.answer('k', build)).body.toString()).toBe('{"n":1,"build":1}');
-    expect((await snapshot.answer('k', build)).body.toString()).toBe('{"n":1,"build":1}');
+    expect((await snapshot.answer('k', answerShape, build)).body.toString()).toBe('{"n":1,"build":1}');
+    expect((await snapshot.answer('k', answerShape, build)).body.toString()).toBe('{"n":1,"build":1}');
     await snapshot.invalidate();
-    expect((await snapshot.answer('k', build)).body.toString()).toBe('{"n":2,"build":2}');
+    expect((await snapshot.answer('k', answerShape, build)).body.toString()).toBe('{"n":2,"build":2}');
+  });
+
+  it('with checkAnswers, holds each answer to its schema when built (what the serializer would have done)', async () => {
+    const checked = new Snapshot(async () => ({ n: 1 }), { revalidateMs: 0, onError: () => {}, checkAnswers: true });
+    const wrong = () => ({ n: 1, build: 'one' }) as unknown as z.input<typeof answerShape>;
+    await expect(checked.answer('k', answerShape, wrong)).rejects.toThrow(/expected number/);
+    const unchecked = new Snapshot(async () => ({ n: 1 }), { revalidateMs: 0, onError: () => {} });
+    expect((await unchecked.answer('k', answerShape, wrong)).body.toString()).toBe('{"n":1,"build":"one"}');
+    // Parsing also drops what the schema does not declare, as the route's serializer would.
+    const extra = () => ({ n: 1, build: 2, secret: 'x' });
+    expect((await checked.answer('e', answerShape, extra)).body.toString()).toBe('{"n":1,"build":2}');
   });
 });

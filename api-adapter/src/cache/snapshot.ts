@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type CachedBody, ResponseCache } from './response-cache.ts';
 
 /**
@@ -13,12 +14,14 @@ export class Snapshot<T> {
   private readonly load: () => Promise<T>;
   private readonly revalidateMs: number;
   private readonly onError: (error: unknown) => void;
+  private readonly checkAnswers: boolean;
   private readonly answers = new ResponseCache(5000);
 
-  constructor(load: () => Promise<T>, options: { revalidateMs: number; onError: (error: unknown) => void }) {
+  constructor(load: () => Promise<T>, options: { revalidateMs: number; onError: (error: unknown) => void; checkAnswers?: boolean }) {
     this.load = load;
     this.revalidateMs = options.revalidateMs;
     this.onError = options.onError;
+    this.checkAnswers = options.checkAnswers ?? false;
   }
 
   async get(): Promise<T> {
@@ -29,11 +32,12 @@ export class Snapshot<T> {
    * A serialised answer derived from the current copy, cached under that copy's version: the value
    * and the version it is filed under always belong together, and a reload retires every answer.
    * Keys are unique per snapshot (each route prefixes its own); `ttlMs` bounds answers that change
-   * without a new version (view counts).
+   * without a new version (view counts). Cached answers skip the route's serializer, so with
+   * `checkAnswers` each is parsed with its contract schema once, when built.
    */
-  async answer(key: string, build: (value: T) => unknown, ttlMs?: number): Promise<CachedBody> {
+  async answer<S extends z.ZodType>(key: string, schema: S, build: (value: T) => z.input<S>, ttlMs?: number): Promise<CachedBody> {
     const { value, version } = await this.entry();
-    return this.answers.get(version, key, () => build(value), ttlMs);
+    return this.answers.get(version, key, () => (this.checkAnswers ? schema.parse(build(value)) : build(value)), ttlMs);
   }
 
   private async entry(): Promise<{ value: T; version: number }> {
@@ -55,6 +59,16 @@ export class Snapshot<T> {
     const next = this.refresh();
     next.catch(this.onError);
     return next;
+  }
+
+  /**
+   * Replaces the served value with one derived from it, without loading (a change the caller knows
+   * of already); cached answers retire with the old version. Nothing happens before the first load.
+   */
+  update(change: (value: T) => T): void {
+    if (!this.current) return;
+    this.version += 1;
+    this.current = { value: change(this.current.value), loadedAt: this.current.loadedAt, version: this.version };
   }
 
   refresh(): Promise<T> {

@@ -14,7 +14,18 @@ export interface StrapiList {
   meta: { pagination?: StrapiPagination };
 }
 
-type Query = Record<string, string | number | boolean>;
+/** The CMS's fingerprints of public content (see cms/src/portal/content-fingerprint.ts). */
+export interface ContentVersion {
+  /** Editorial content and the media it uses. */
+  content: string;
+  /** Products and workshops as editors publish them. */
+  shop: string;
+  /** Stock and seats taken, which move with purchases. */
+  stock: string;
+}
+
+export type CmsQuery = Record<string, string | number | boolean>;
+type Query = CmsQuery;
 
 /** Calls on behalf of one visitor: their own JWT goes to Strapi, which checks it again. */
 export interface UserCalls {
@@ -34,7 +45,7 @@ export interface CmsClient {
   /** Every published document of a collection, page by page. */
   listAll(collection: string, query?: Query): Promise<unknown[]>;
   single(singleType: string): Promise<unknown>;
-  contentVersion(): Promise<{ content: string; shop: string }>;
+  contentVersion(): Promise<ContentVersion>;
   server: UserCalls;
   asUser(jwt: string): UserCalls;
   login(identifier: string, password: string): Promise<{ jwt: string; user: { id: number } }>;

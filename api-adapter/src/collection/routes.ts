@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertSelf, visitorOf } from '../auth/identity.ts';
+import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import {
   collectionChangeResponse,
   collectionCheckResponse,
@@ -9,7 +9,7 @@ import {
   type favouriteItem,
 } from '../contract/collection.ts';
 import { privateErrorResponses } from '../contract/common.ts';
-import { absoluteUrl } from '../culture/mapper.ts';
+import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
@@ -25,7 +25,6 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     if (!request.headers.authorization) throw ApiError.unauthenticated('用户未登录');
     await identity.requireUser(request);
   });
-  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
 
   app.get(
     '/api/collection/check',
@@ -42,7 +41,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      return ok(await asVisitor(request).get<boolean>('portal/favourites/check', { type, targetId }));
+      return ok(await asVisitor(cms, request).get<boolean>('portal/favourites/check', { type, targetId }));
     },
   );
 
@@ -61,7 +60,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      await asVisitor(request).post('portal/favourites', { type, targetId });
+      await asVisitor(cms, request).post('portal/favourites', { type, targetId });
       return ok({ collected: true }, '收藏成功');
     },
   );
@@ -81,7 +80,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      await asVisitor(request).delete('portal/favourites', { type, targetId });
+      await asVisitor(cms, request).delete('portal/favourites', { type, targetId });
       return ok({ collected: false }, '取消收藏成功');
     },
   );
@@ -101,7 +100,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, page, size, type } = request.query;
       assertSelf(visitorOf(request), userId);
-      const result = await asVisitor(request).get<{
+      const result = await asVisitor(cms, request).get<{
         records: Array<z.infer<typeof favouriteItem>>;
         total: number;
         size: number;

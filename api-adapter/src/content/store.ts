@@ -1,163 +1,192 @@
-import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { Snapshot } from '../cache/snapshot.ts';
-import type { CmsClient } from '../cms/client.ts';
-import type { category as categorySchema, CultureItem } from '../contract/culture.ts';
-import type { Product } from '../contract/product.ts';
-import type { Province } from '../contract/province.ts';
-import { toCultureItem } from '../culture/mapper.ts';
-import { toDonationProject } from '../donation/mapper.ts';
-import { toInheritor } from '../inheritor/mapper.ts';
-import { toHeritagePage, toNewsItem } from '../pages/mapper.ts';
-import { toPolicy, toTimelineEntry } from '../policy/mapper.ts';
-import { toProduct } from '../product/mapper.ts';
-import { provinceKeys, toProvince } from '../province/mapper.ts';
-import { SearchIndex } from '../search/index.ts';
-import { toWorkshop } from '../workshop/mapper.ts';
-import {
-  strapiCategory,
-  strapiCulture,
-  strapiDonationProject,
-  strapiHeritagePage,
-  strapiHomePage,
-  strapiInheritor,
-  strapiNewsItem,
-  strapiPolicy,
-  strapiProduct,
-  strapiProvince,
-  strapiTimelineEntry,
-  strapiWorkshop,
-} from './strapi-shapes.ts';
-
-export type Category = z.infer<typeof categorySchema>;
-
-const byId = <T extends { id: number }>(items: readonly T[]) => new Map(items.map((item) => [item.id, item]));
-const group = <T, K>(items: readonly T[], key: (item: T) => K | null) => {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    if (k === null) continue;
-    const list = groups.get(k) ?? [];
-    list.push(item);
-    groups.set(k, list);
-  }
-  return groups;
-};
-
-/** Published editorial content: changes when editors publish. */
-export async function loadContent(cms: CmsClient, origin: string) {
-  const [rawCultures, rawCategories, rawProvinces, rawInheritors, rawPolicies, rawTimeline, rawNews, rawPages, rawProjects, rawHome] =
-    await Promise.all([
-      cms.listAll('cultures', { sort: 'pid:asc' }),
-      cms.listAll('categories', { sort: 'sort:asc' }),
-      cms.listAll('provinces', { sort: 'pid:asc' }),
-      cms.listAll('inheritors', { sort: 'pid:asc' }),
-      cms.listAll('policies', { sort: 'pubDate:asc' }),
-      cms.listAll('timeline-entries', { sort: 'year:asc' }),
-      cms.listAll('news-items', { sort: 'date:desc' }),
-      cms.listAll('heritage-pages', { sort: 'sort:asc' }),
-      cms.listAll('donation-projects', { sort: 'sort:asc' }),
-      cms.single('home-page').catch(() => null),
-    ]);
-
-  const cultures: CultureItem[] = rawCultures.map((raw) => toCultureItem(strapiCulture.parse(raw), origin)).sort((a, b) => a.id - b.id);
-  const culturesByCategory = group(cultures, (c) => c.categoryId);
-  const culturesByProvince = group(cultures, (c) => c.provinceId);
-
-  const categories: Category[] = rawCategories.map((raw) => {
-    const c = strapiCategory.parse(raw);
-    return {
-      id: c.code,
-      title: c.name,
-      officialName: c.officialName,
-      description: c.description ?? '',
-      count: culturesByCategory.get(c.code)?.length ?? 0,
-    };
-  });
-  const provinces: Province[] = rawProvinces.map((raw) => {
-    const p = strapiProvince.parse(raw);
-    return toProvince(p, culturesByProvince.get(p.pid)?.length ?? 0);
-  });
-  const provinceByKey = new Map<string, Province>();
-  for (const province of provinces) for (const key of provinceKeys(province)) provinceByKey.set(key, province);
-
-  const inheritors = rawInheritors.map((raw) => toInheritor(strapiInheritor.parse(raw), origin)).sort((a, b) => a.id - b.id);
-  const policies = rawPolicies.map((raw) => toPolicy(strapiPolicy.parse(raw)));
-  const timeline = rawTimeline.map((raw) => toTimelineEntry(strapiTimelineEntry.parse(raw)));
-  const news = rawNews.map((raw) => toNewsItem(strapiNewsItem.parse(raw), origin));
-  const heritagePages = rawPages.map((raw) => toHeritagePage(strapiHeritagePage.parse(raw), origin));
-  const donationProjects = rawProjects.map((raw) => toDonationProject(strapiDonationProject.parse(raw), origin));
-  const home = rawHome ? strapiHomePage.parse(rawHome) : null;
-
-  const cultureById = byId(cultures);
-  const inheritorById = byId(inheritors);
-  return {
-    cultures,
-    cultureById,
-    culturesByCategory,
-    culturesByProvince,
-    categories,
-    categoryByCode: new Map(categories.map((c) => [c.id, c])),
-    provinces,
-    provinceById: byId(provinces),
-    provinceByKey,
-    inheritors,
-    inheritorById,
-    inheritorsByCategory: group(inheritors, (i) => i.categoryId),
-    policies,
-    timeline,
-    news,
-    newsById: byId(news),
-    heritagePages,
-    heritageById: byId(heritagePages),
-    heritageBySlug: new Map(heritagePages.map((p) => [p.slug, p])),
-    donationProjects,
-    donationProjectById: byId(donationProjects),
-    home: {
-      heroTitle: home?.heroTitle ?? '非遗中国',
-      heroSubtitle: home?.heroSubtitle ?? '',
-      hotCultures: (home?.hotCultures ?? []).map((c) => cultureById.get(c.pid ?? -1)).filter((c): c is CultureItem => Boolean(c)),
-      showcaseInheritors: (home?.showcaseInheritors ?? []).map((i) => inheritorById.get(i.pid ?? -1)).filter((i) => i !== undefined),
-    },
-    search: new SearchIndex(cultures),
-  };
-}
-export type Content = Awaited<ReturnType<typeof loadContent>>;
-
-/** What sells: products (stock) and workshops (seats) change with every purchase, so they reload on their own. */
-export async function loadShop(cms: CmsClient, origin: string) {
-  const [rawProducts, rawWorkshops] = await Promise.all([
-    cms.listAll('products', { sort: 'pid:asc' }),
-    cms.listAll('workshops', { sort: 'startTime:asc' }),
-  ]);
-  const products: Product[] = rawProducts.map((raw) => toProduct(strapiProduct.parse(raw), origin)).sort((a, b) => a.id - b.id);
-  const workshops = rawWorkshops.map((raw) => toWorkshop(strapiWorkshop.parse(raw), origin));
-  return { products, productById: byId(products), workshops, workshopById: byId(workshops) };
-}
-export type Shop = Awaited<ReturnType<typeof loadShop>>;
+import type { CmsClient, CmsQuery, ContentVersion } from '../cms/client.ts';
 
 /**
- * The adapter's in-memory copy of public content. Each instance re-checks the CMS's content
- * fingerprints every few seconds (and at once when the CMS reports a change), reloading only what
- * changed; a failed reload keeps serving the last good copy.
+ * Public content reloads in two groups: `content` changes when editors publish; `shop` (products,
+ * workshops) also carries stock and seats, which move with every purchase and are updated in place.
  */
-export class ContentStore {
-  readonly content: Snapshot<Content>;
-  readonly shop: Snapshot<Shop>;
-  private lastVersion: { content: string; shop: string } | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly cms: CmsClient;
-  private readonly log: FastifyBaseLogger;
+export type ContentGroup = 'content' | 'shop';
 
-  constructor(cms: CmsClient, origin: string, log: FastifyBaseLogger) {
-    this.cms = cms;
-    this.log = log;
-    const onError = (error: unknown) => log.warn({ err: error }, 'content reload failed; serving the previous copy');
-    this.content = new Snapshot(() => loadContent(cms, origin), { revalidateMs: 0, onError });
-    this.shop = new Snapshot(() => loadShop(cms, origin), { revalidateMs: 0, onError });
+/** A published Strapi collection (or single type) a domain keeps in memory: fetched, checked against its shape, mapped. */
+export interface Source<Raw, T> {
+  readonly kind: 'source';
+  readonly group: ContentGroup;
+  /** Strapi's REST name: the plural of a collection ('cultures') or a single type ('home-page'). */
+  readonly name: string;
+  readonly single: boolean;
+  readonly query: CmsQuery;
+  readonly shape: z.ZodType<Raw>;
+  /** Method syntax on purpose: a source of any raw shape is a Part of its mapped type. */
+  map(items: Raw[], origin: string): T;
+}
+
+/** Something built from other parts of the same group (an index, a count): built once per loaded copy. */
+export interface View<T> {
+  readonly kind: 'view';
+  readonly group: ContentGroup;
+  readonly uses: readonly Part[];
+  build(read: Read, origin: string): T;
+}
+
+export type Part<T = unknown> = Source<unknown, T> | View<T>;
+export type Read = <T>(part: Part<T>) => T;
+
+export function collection<Raw, T>(
+  group: ContentGroup,
+  name: string,
+  options: { query?: CmsQuery; shape: z.ZodType<Raw>; map: (items: Raw[], origin: string) => T },
+): Source<Raw, T> {
+  return { kind: 'source', group, name, single: false, query: options.query ?? {}, shape: options.shape, map: options.map };
+}
+
+/** A single type; `map` receives one item, or none when editors have not published it. */
+export function singleType<Raw, T>(
+  group: ContentGroup,
+  name: string,
+  options: { shape: z.ZodType<Raw>; map: (item: Raw | null, origin: string) => T },
+): Source<Raw, T> {
+  return {
+    kind: 'source',
+    group,
+    name,
+    single: true,
+    query: {},
+    shape: options.shape,
+    map: (items, origin) => options.map(items[0] ?? null, origin),
+  };
+}
+
+export function view<T>(group: ContentGroup, uses: readonly Part[], build: (read: Read, origin: string) => T): View<T> {
+  return { kind: 'view', group, uses, build };
+}
+
+const describe = (part: Part): string => (part.kind === 'source' ? part.name : `view of ${part.uses.map(describe).join(', ')}`);
+
+/** One loaded copy of a group: the checked documents of each source and every part built from them. */
+export class ContentCopy {
+  private readonly raw: ReadonlyMap<Part, unknown[]>;
+  private readonly built = new Map<Part, unknown>();
+
+  /** Builds every registered part in order (a part's uses are registered before it), so a broken one fails the load. */
+  constructor(parts: readonly Part[], raw: ReadonlyMap<Part, unknown[]>, origin: string) {
+    this.raw = raw;
+    for (const part of parts) {
+      const value = part.kind === 'source' ? part.map(raw.get(part) ?? [], origin) : part.build(this.read, origin);
+      this.built.set(part, value);
+    }
   }
 
-  /** Asks the CMS whether anything changed since the last check; reloads what did. */
+  get<T>(part: Part<T>): T {
+    if (!this.built.has(part)) throw new Error(`content part not registered with the store: ${describe(part)}`);
+    return this.built.get(part) as T;
+  }
+
+  private readonly read: Read = (part) => this.get(part);
+
+  /** The documents a source was built from (for updates in place). */
+  documents<Raw>(source: Source<Raw, unknown>): Raw[] {
+    return (this.raw.get(source as Part) ?? []) as Raw[];
+  }
+
+  /** Every source's documents, to build a changed copy from. */
+  rawEntries(): ReadonlyMap<Part, unknown[]> {
+    return this.raw;
+  }
+}
+
+/**
+ * The adapter's in-memory copy of public content. It knows no domain: each domain registers the
+ * sources it needs (a Strapi collection, its shape and mapper) and the views it builds from them.
+ * Each instance re-checks the CMS's content fingerprints every few seconds (and at once when the
+ * CMS reports a change), reloading only the group that changed; a failed reload keeps serving the
+ * last good copy.
+ */
+export class ContentStore {
+  readonly content: Snapshot<ContentCopy>;
+  readonly shop: Snapshot<ContentCopy>;
+  /** How often each group was loaded from the CMS (the first load included) and updated in place: for tests and the log. */
+  readonly counts: Record<'loads' | 'updates', Record<ContentGroup, number>> = {
+    loads: { content: 0, shop: 0 },
+    updates: { content: 0, shop: 0 },
+  };
+  private readonly stockFollowers: Array<() => Promise<void>> = [];
+  private readonly parts: Record<ContentGroup, Part[]> = { content: [], shop: [] };
+  private lastVersion: ContentVersion | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly cms: CmsClient;
+  private readonly origin: string;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(cms: CmsClient, origin: string, log: FastifyBaseLogger, options: { checkAnswers?: boolean } = {}) {
+    this.cms = cms;
+    this.origin = origin;
+    this.log = log;
+    const onError = (error: unknown) => log.warn({ err: error }, 'content reload failed; serving the previous copy');
+    const checkAnswers = options.checkAnswers ?? false;
+    this.content = new Snapshot(() => this.load('content'), { revalidateMs: 0, onError, checkAnswers });
+    this.shop = new Snapshot(() => this.load('shop'), { revalidateMs: 0, onError, checkAnswers });
+  }
+
+  /** Registers parts (and what they use) before the first load; registering the same part again is a no-op. */
+  use(...parts: Part[]): void {
+    for (const part of parts) {
+      const list = this.parts[part.group];
+      if (list.includes(part)) continue;
+      if (part.kind === 'view') {
+        for (const used of part.uses) {
+          if (used.group !== part.group) throw new Error(`a ${part.group} view cannot use ${used.group} content (${describe(used)})`);
+        }
+        this.use(...part.uses);
+      }
+      list.push(part);
+    }
+  }
+
+  snapshot(group: ContentGroup): Snapshot<ContentCopy> {
+    return group === 'content' ? this.content : this.shop;
+  }
+
+  private async load(group: ContentGroup): Promise<ContentCopy> {
+    const parts = [...this.parts[group]];
+    const sources = parts.filter((part): part is Source<unknown, unknown> => part.kind === 'source');
+    const fetched = await Promise.all(
+      sources.map(async (source) => {
+        const documents = source.single
+          ? [await this.cms.single(source.name).catch(() => null)].filter((item) => item !== null)
+          : await this.cms.listAll(source.name, source.query);
+        return [source as Part, documents.map((document) => source.shape.parse(document))] as const;
+      }),
+    );
+    const copy = new ContentCopy(parts, new Map(fetched), this.origin);
+    this.counts.loads[group] += 1;
+    return copy;
+  }
+
+  /**
+   * Changes a source's documents in the served copy without asking the CMS (a purchase's answer
+   * carries the new stock): every part of the group is rebuilt from them and cached answers retire.
+   */
+  update<Raw>(source: Source<Raw, unknown>, change: (documents: Raw[]) => Raw[]): void {
+    const snapshot = this.snapshot(source.group);
+    snapshot.update((copy) => {
+      this.counts.updates[source.group] += 1;
+      const raw = new Map(copy.rawEntries());
+      raw.set(source as Part, change(copy.documents(source)));
+      return new ContentCopy(this.parts[source.group], raw, this.origin);
+    });
+  }
+
+  /** Called when stock or seats moved elsewhere (another instance's sale, an expired order): domains fetch and apply them. */
+  onStockMoved(follow: () => Promise<void>): void {
+    this.stockFollowers.push(follow);
+  }
+
+  /**
+   * Asks the CMS whether anything changed since the last check: a group whose published content
+   * changed reloads; moved stock is fetched and applied in place (the shop is not reloaded for it).
+   */
   async checkForChanges(): Promise<void> {
     const version = await this.cms.contentVersion();
     const last = this.lastVersion;
@@ -165,6 +194,11 @@ export class ContentStore {
     if (!last) return;
     if (version.content !== last.content) await this.content.invalidate();
     if (version.shop !== last.shop) await this.shop.invalidate();
+    else if (version.stock !== last.stock) await this.followStock();
+  }
+
+  private async followStock(): Promise<void> {
+    await Promise.all(this.stockFollowers.map((follow) => follow()));
   }
 
   startWatching(intervalMs: number): void {

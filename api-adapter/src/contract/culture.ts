@@ -45,6 +45,17 @@ export const cultureSearchQuery = pageQuery(10).extend({
   keyword: z.string().max(1000, { error: '关键词过长' }).default('').describe('标题、简介、标签与正文；支持拼音全拼与首字母'),
 });
 
+/** A search hit: a culture article, an item of the national list or a national inheritor, saying which and where it opens. */
+export const searchHit = cultureItem
+  .extend({
+    kind: z.enum(['culture', 'item', 'inheritor']).describe('culture 文化条目，item 国家级名录项目，inheritor 国家级代表性传承人'),
+    kindText: z.string().describe('文化条目、名录项目 或 传承人'),
+    href: z.string().describe('打开的网站地址：/culture/item/{id}、/minglu/{slug} 或 /minglu/{slug}#inheritor-{id}'),
+  })
+  .meta({ id: 'SearchHit' });
+export type SearchHit = z.infer<typeof searchHit>;
+export const cultureSearchResponse = envelope(z.object({ page: pageOf(searchHit) }));
+
 export const cultureIdParam = idParam;
 export const cultureDetailResponse = envelope(z.object({ culture: cultureItem }));
 

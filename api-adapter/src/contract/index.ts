@@ -8,6 +8,7 @@ export * from './culture.ts';
 export * from './donation.ts';
 export * from './history.ts';
 export * from './inheritor.ts';
+export * from './national.ts';
 export * from './order.ts';
 export * from './policy.ts';
 export * from './product.ts';

@@ -15,7 +15,9 @@ export const inheritor = z
     batch: z.string().nullable(),
     batchYear: z.number().int().nullable(),
     item: z.string().nullable(),
-    introduction: z.string().optional().describe('仅登录用户可见'),
+    serial: z.string().nullable().describe('国家级名录项目编号，如 Ⅳ-28'),
+    href: z.string().describe('人物所在的网站地址：撰写了简介的在 /inheritors/{id}，其余在名录项目页 /minglu/{slug}#inheritor-{id}'),
+    introduction: z.string().optional().describe('仅登录用户可见；没有撰写简介时为 暂无简介'),
     skillDescription: z.string().optional().describe('技艺特色，仅登录用户可见'),
     source: z.string().optional(),
   })

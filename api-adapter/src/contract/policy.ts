@@ -13,6 +13,7 @@ export const policy = z
     source: z.string(),
   })
   .meta({ id: 'Policy' });
+export type Policy = z.infer<typeof policy>;
 export const policyListResponse = envelope(z.object({ policies: z.array(policy) }));
 
 export const timelineEntry = z

@@ -16,6 +16,7 @@ export const workshop = z
     highlights: z.array(z.string()),
   })
   .meta({ id: 'Workshop' });
+export type Workshop = z.infer<typeof workshop>;
 export const workshopsResponse = envelope(z.object({ workshops: z.array(workshop) }));
 
 export const participant = z.object({

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cultureItem } from '../contract/culture.ts';
-import { absoluteUrl, paginate, toCultureItem } from './mapper.ts';
-import { strapiCulture } from '../content/strapi-shapes.ts';
+import { strapiCulture, toCultureItem } from './mapper.ts';
 
 const origin = 'http://127.0.0.1:8080';
 
@@ -49,23 +48,5 @@ describe('toCultureItem', () => {
     const item = toCultureItem(bare, origin);
     expect(item).toMatchObject({ id: 3, coverImage: '', images: '', categoryId: null, provinceName: null, facts: null, content: '' });
     expect(() => cultureItem.parse(item)).not.toThrow();
-  });
-});
-
-describe('absoluteUrl', () => {
-  it('keeps absolute URLs and prefixes relative ones', () => {
-    expect(absoluteUrl(origin, 'https://x/y.png')).toBe('https://x/y.png');
-    expect(absoluteUrl(origin, 'uploads/y.png')).toBe(`${origin}/uploads/y.png`);
-    expect(absoluteUrl(origin, null)).toBe('');
-  });
-});
-
-describe('paginate', () => {
-  const items = Array.from({ length: 23 }, (_, i) => i + 1);
-  it('returns the requested page with totals', () => {
-    expect(paginate(items, 3, 10)).toEqual({ records: [21, 22, 23], total: 23, size: 10, current: 3, pages: 3 });
-  });
-  it('returns an empty page past the end', () => {
-    expect(paginate(items, 9, 10).records).toEqual([]);
   });
 });

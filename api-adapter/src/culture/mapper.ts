@@ -1,16 +1,51 @@
+import { z } from 'zod';
 import type { CultureItem } from '../contract/culture.ts';
-import type { StrapiCulture, StrapiMedia } from '../content/strapi-shapes.ts';
+import { strapiProvinceRef } from '../province/mapper.ts';
+import { mediaUrl, strapiMedia } from '../shared/media.ts';
 
-/** Media URLs become absolute under the visitor-facing origin (unless a provider already made them absolute). */
-export function absoluteUrl(origin: string, url: string | null | undefined): string {
-  if (!url) return '';
-  if (/^https?:\/\//i.test(url)) return url;
-  return `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
-}
+// What Strapi answers for a published culture item and its category (populated server-side).
+export const strapiCategory = z.object({
+  code: z.number().int(),
+  name: z.string(),
+  officialName: z.string(),
+  sort: z.number().int().nullable().optional(),
+  description: z.string().nullable().optional(),
+});
 
-export function mediaUrl(origin: string, media: StrapiMedia | null | undefined): string {
-  return absoluteUrl(origin, media?.url);
-}
+export const strapiCulture = z.object({
+  id: z.number().int(),
+  documentId: z.string(),
+  pid: z.number().int().nullable(),
+  slug: z.string().nullable().optional(),
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  content: z.string().nullable().optional(),
+  viewCount: z.number().int().nullable().optional(),
+  publishedAt: z.string().nullable().optional(),
+  cover: strapiMedia.nullable().optional(),
+  images: z.array(strapiMedia).nullable().optional(),
+  introVideo: strapiMedia.nullable().optional(),
+  category: strapiCategory.nullable().optional(),
+  province: strapiProvinceRef.nullable().optional(),
+  tags: z
+    .array(z.object({ name: z.string() }))
+    .nullable()
+    .optional(),
+  listing: z
+    .object({
+      serial: z.string().nullable().optional(),
+      batch: z.string().nullable().optional(),
+      batchYear: z.number().int().nullable().optional(),
+      region: z.string().nullable().optional(),
+      entryKind: z.enum(['new', 'extension']).nullable().optional(),
+      unesco: z.string().nullable().optional(),
+      source: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type StrapiCulture = z.infer<typeof strapiCulture>;
+export type StrapiCategory = z.infer<typeof strapiCategory>;
 
 /** Maps a published Strapi culture document to the spec's Culture item. */
 export function toCultureItem(doc: StrapiCulture, origin: string): CultureItem {
@@ -42,17 +77,5 @@ export function toCultureItem(doc: StrapiCulture, origin: string): CultureItem {
         }
       : null,
     publishedAt: doc.publishedAt ?? null,
-  };
-}
-
-/** Slices a sorted list into the spec's page shape. */
-export function paginate<T>(items: readonly T[], page: number, size: number) {
-  const total = items.length;
-  return {
-    records: items.slice((page - 1) * size, page * size),
-    total,
-    size,
-    current: page,
-    pages: Math.ceil(total / size),
   };
 }

@@ -8,17 +8,21 @@ import {
   culturePageQuery,
   culturePageResponse,
   cultureSearchQuery,
+  cultureSearchResponse,
   hotLatestQuery,
   hotLatestResponse,
 } from '../contract/culture.ts';
 import { ok, okHotLatest } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
-import { paginate } from './mapper.ts';
+import { paginate } from '../shared/paginate.ts';
+import { siteSearch } from '../search/content.ts';
+import { categories, cultureById, cultureContent, cultures, culturesByCategory } from './content.ts';
 
 const EMPTY_PAGE = (size: number) => ({ records: [], total: 0, size, current: 1, pages: 0 });
 
 export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
+  store.use(...cultureContent, siteSearch);
   app.get(
     '/api/culture/page',
     {
@@ -33,8 +37,8 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
     async (request, reply) => {
       const { page, size } = request.query;
       const category = request.query.category === '' ? undefined : request.query.category;
-      const cached = await store.content.answer(`page:${category ?? ''}:${page}:${size}`, (data) => {
-        const items = category === undefined ? data.cultures : (data.culturesByCategory.get(category) ?? []);
+      const cached = await store.content.answer(`page:${category ?? ''}:${page}:${size}`, culturePageResponse, (data) => {
+        const items = category === undefined ? data.get(cultures) : (data.get(culturesByCategory).get(category) ?? []);
         return ok({ page: paginate(items, page, size) });
       });
       return sendCached(request, reply, cached);
@@ -46,18 +50,18 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
     {
       schema: {
         tags: ['文化'],
-        summary: '搜索文化条目',
+        summary: '搜索文化条目、名录项目与传承人',
         description:
-          '在标题、标签、简介与正文中查找；支持拼音全拼与首字母（jingju、jj 均可找到京剧）。标题命中排在前面。空关键词直接返回空页。',
+          '在本站文化条目、国家级名录的 1,557 个项目和 3,995 位国家级代表性传承人中查找：标题、标签、简介与正文；支持拼音全拼与首字母（jingju、jj 均可找到京剧，xiangsheng 找到相声）。标题命中排在前面，同等命中时文化条目在前。每条结果以 kind 说明类别（culture、item、inheritor），以 href 给出打开的网站地址。空关键词直接返回空页。',
         querystring: cultureSearchQuery,
-        response: { 200: culturePageResponse, ...errorResponses },
+        response: { 200: cultureSearchResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { keyword, page, size } = request.query;
       if (!keyword.trim()) return ok({ page: EMPTY_PAGE(size) });
-      const cached = await store.content.answer(`search:${keyword.trim().toLowerCase()}:${page}:${size}`, (data) =>
-        ok({ page: paginate(data.search.search(keyword), page, size) }),
+      const cached = await store.content.answer(`search:${keyword.trim().toLowerCase()}:${page}:${size}`, cultureSearchResponse, (data) =>
+        ok({ page: paginate(data.get(siteSearch).search(keyword), page, size) }),
       );
       return sendCached(request, reply, cached);
     },
@@ -78,7 +82,9 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       const { limit } = request.query;
       const cached = await store.content.answer(
         `hot:${limit}`,
-        (data) => okHotLatest({ cultures: [...data.cultures].sort((a, b) => b.viewCount - a.viewCount || a.id - b.id).slice(0, limit) }),
+        hotLatestResponse,
+        (data) =>
+          okHotLatest({ cultures: [...data.get(cultures)].sort((a, b) => b.viewCount - a.viewCount || a.id - b.id).slice(0, limit) }),
         10_000,
       );
       return sendCached(request, reply, cached);
@@ -98,9 +104,9 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
     },
     async (request, reply) => {
       const { limit } = request.query;
-      const cached = await store.content.answer(`latest:${limit}`, (data) =>
+      const cached = await store.content.answer(`latest:${limit}`, hotLatestResponse, (data) =>
         okHotLatest({
-          cultures: [...data.cultures]
+          cultures: [...data.get(cultures)]
             .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.id - a.id)
             .slice(0, limit),
         }),
@@ -122,7 +128,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
     },
     async (request) => {
       const data = await store.content.get();
-      const culture = data.cultureById.get(request.params.id);
+      const culture = data.get(cultureById).get(request.params.id);
       if (!culture) throw ApiError.notFound('文化条目不存在或已下线');
       // Counted in the CMS without waiting; the in-memory copy follows so hot lists move at once.
       culture.viewCount += 1;
@@ -144,7 +150,11 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       },
     },
     async (request, reply) => {
-      return sendCached(request, reply, await store.content.answer('categories', (data) => ok({ categories: data.categories })));
+      return sendCached(
+        request,
+        reply,
+        await store.content.answer('categories', categoriesResponse, (data) => ok({ categories: data.get(categories) })),
+      );
     },
   );
 };

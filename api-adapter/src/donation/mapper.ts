@@ -1,6 +1,18 @@
-import type { z } from 'zod';
-import type { strapiDonationProject } from '../content/strapi-shapes.ts';
-import { mediaUrl } from '../culture/mapper.ts';
+import { z } from 'zod';
+import { mediaUrl, strapiMedia } from '../shared/media.ts';
+
+// What Strapi answers for this domain's published documents (populated server-side).
+export const strapiDonationProject = z.object({
+  id: z.number().int(),
+  pid: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  targetAmount: z.number().int().nullable().optional(),
+  beneficiary: z.string().nullable().optional(),
+  relatedItem: z.string().nullable().optional(),
+  sort: z.number().int().nullable().optional(),
+  cover: strapiMedia.nullable().optional(),
+});
 
 export function toDonationProject(doc: z.infer<typeof strapiDonationProject>, origin: string) {
   return {

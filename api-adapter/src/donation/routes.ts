@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { assertSelf, visitorOf } from '../auth/identity.ts';
+import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '../contract/common.ts';
 import {
@@ -19,19 +19,24 @@ import {
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
+import { donationProjects } from './content.ts';
 
 type Achievement = z.infer<typeof achievement>;
 const tags = ['公益与成就'];
 const security = [{ bearer: [] }];
 
 export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity }) => {
-  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
+  store.use(donationProjects);
 
   app.get(
     '/api/donations/projects',
     { schema: { tags, summary: '公益项目', response: { 200: donationProjectsResponse, ...errorResponses } } },
     async (request, reply) => {
-      return sendCached(request, reply, await store.content.answer('projects', (data) => ok({ projects: data.donationProjects })));
+      return sendCached(
+        request,
+        reply,
+        await store.content.answer('projects', donationProjectsResponse, (data) => ok({ projects: data.get(donationProjects) })),
+      );
     },
   );
 
@@ -72,7 +77,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       },
       async (request) => {
         assertSelf(visitorOf(request), request.body.userId);
-        const result = await asVisitor(request).post<z.infer<typeof donateResponse>['data']>('portal/donations', {
+        const result = await asVisitor(cms, request).post<z.infer<typeof donateResponse>['data']>('portal/donations', {
           projectId: request.body.projectId,
           amount: request.body.amount,
           idempotencyKey: idempotencyKeyOf(request),
@@ -85,7 +90,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       '/api/donations/mine',
       { schema: { tags, summary: '我的捐赠', security, response: { 200: myDonationsResponse, ...privateErrorResponses } } },
       async (request) =>
-        ok({ records: await asVisitor(request).get<z.infer<typeof myDonationsResponse>['data']['records']>('portal/donations') }),
+        ok({ records: await asVisitor(cms, request).get<z.infer<typeof myDonationsResponse>['data']['records']>('portal/donations') }),
     );
 
     typed.get(
@@ -102,7 +107,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       },
       async (request) => {
         assertSelf(visitorOf(request), request.params.userId);
-        return ok(await asVisitor(request).get<Achievement[]>('portal/achievements'));
+        return ok(await asVisitor(cms, request).get<Achievement[]>('portal/achievements'));
       },
     );
 
@@ -120,7 +125,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       },
       async (request) => {
         assertSelf(visitorOf(request), request.body.userId);
-        const states = await asVisitor(request).get<Achievement[]>('portal/achievements');
+        const states = await asVisitor(cms, request).get<Achievement[]>('portal/achievements');
         const state = states.find((s) => s.achievementType === request.body.type);
         if (!state) throw ApiError.badRequest('未知的成就类型');
         return ok(state, state.isCompleted ? `已获得成就：${state.achievementName}` : '成就进度已更新');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { visitorOf } from '../auth/identity.ts';
+import { asVisitor } from '../auth/identity.ts';
 import { privateErrorResponses } from '../contract/common.ts';
 import {
   type browseRecord,
@@ -10,7 +10,7 @@ import {
   browseRecordBody,
   browseRecordResponse,
 } from '../contract/history.ts';
-import { absoluteUrl } from '../culture/mapper.ts';
+import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
 
@@ -19,7 +19,6 @@ const tags = ['浏览记录'];
 
 export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
   app.addHook('onRequest', identity.requireUser);
-  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
 
   app.post(
     '/api/profile/browse-history',
@@ -35,7 +34,7 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
       },
     },
     async (request) =>
-      ok(await asVisitor(request).post<{ status: 'success'; saved: number }>('portal/browse-records', { records: [request.body] })),
+      ok(await asVisitor(cms, request).post<{ status: 'success'; saved: number }>('portal/browse-records', { records: [request.body] })),
   );
 
   app.post(
@@ -52,7 +51,7 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
     },
     async (request) => {
       const records = Array.isArray(request.body) ? request.body : request.body.records;
-      return ok(await asVisitor(request).post<{ status: 'success'; saved: number }>('portal/browse-records', { records }));
+      return ok(await asVisitor(cms, request).post<{ status: 'success'; saved: number }>('portal/browse-records', { records }));
     },
   );
 
@@ -70,7 +69,7 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
     },
     async (request) => {
       const { page, size, type } = request.query;
-      const result = await asVisitor(request).get<{
+      const result = await asVisitor(cms, request).get<{
         records: Array<z.infer<typeof browseRecord>>;
         total: number;
         size: number;

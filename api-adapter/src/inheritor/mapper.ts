@@ -1,9 +1,34 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Inheritor } from '../contract/inheritor.ts';
-import type { strapiInheritor } from '../content/strapi-shapes.ts';
-import { mediaUrl } from '../culture/mapper.ts';
+import { nationalInheritorPath, type NationalInheritor } from '../contract/national.ts';
+import { absoluteUrl, mediaUrl, strapiMedia } from '../shared/media.ts';
+import { strapiCategory } from '../culture/mapper.ts';
+import { strapiProvinceRef } from '../province/mapper.ts';
+
+// What Strapi answers for this domain's published documents (populated server-side).
+export const strapiInheritor = z.object({
+  id: z.number().int(),
+  pid: z.number().int().nullable(),
+  name: z.string(),
+  item: z.string().nullable().optional(),
+  itemSerial: z.string().nullable().optional(),
+  skillType: z.string(),
+  level: z.enum(['national', 'provincial']).nullable().optional(),
+  batch: z.string().nullable().optional(),
+  batchYear: z.number().int().nullable().optional(),
+  introduction: z.string().nullable().optional(),
+  skillFeatures: z.string().nullable().optional(),
+  source: z.string().nullable().optional(),
+  images: z.array(strapiMedia).nullable().optional(),
+  category: strapiCategory.pick({ code: true, name: true, officialName: true }).nullable().optional(),
+  province: strapiProvinceRef.nullable().optional(),
+});
 
 export const LEVEL_TEXT = { 1: '国家级', 2: '省级' } as const;
+/** The spec's wording where no prose exists. */
+export const NO_INTRODUCTION = '暂无简介';
+/** The generated name seal that stands in for a portrait. */
+export const sealPath = (id: number) => `/api/inheritor/${id}/seal.svg`;
 
 export function toInheritor(doc: z.infer<typeof strapiInheritor>, origin: string): Required<Inheritor> {
   const status = doc.level === 'provincial' ? 2 : 1;
@@ -20,9 +45,34 @@ export function toInheritor(doc: z.infer<typeof strapiInheritor>, origin: string
     batch: doc.batch ?? null,
     batchYear: doc.batchYear ?? null,
     item: doc.item ?? null,
+    serial: doc.itemSerial ?? null,
+    href: `/inheritors/${doc.pid ?? doc.id}`,
     introduction: doc.introduction ?? '',
     skillDescription: doc.skillFeatures ?? '',
     source: doc.source ?? '',
+  };
+}
+
+/** A national inheritor known only from the list: its facts, a name seal for a picture, no prose. */
+export function fromNationalList(person: NationalInheritor, categoryTitle: string | null, origin: string): Required<Inheritor> {
+  return {
+    id: person.id,
+    inheritorName: person.name,
+    skillType: person.item,
+    profileImages: absoluteUrl(origin, sealPath(person.id)),
+    status: 1,
+    levelText: LEVEL_TEXT[1],
+    categoryId: person.categoryId,
+    categoryName: categoryTitle,
+    provinceName: person.provinceName,
+    batch: person.batch,
+    batchYear: person.batchYear,
+    item: person.item,
+    serial: person.serial,
+    href: nationalInheritorPath(person.serial, person.id),
+    introduction: NO_INTRODUCTION,
+    skillDescription: '',
+    source: '',
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { visitorOf } from '../auth/identity.ts';
+import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '../contract/common.ts';
 import {
@@ -14,17 +14,20 @@ import {
   inheritorPageResponse,
   inheritorProfilesResponse,
 } from '../contract/inheritor.ts';
-import { absoluteUrl, paginate } from '../culture/mapper.ts';
+import { absoluteUrl } from '../shared/media.ts';
+import { paginate } from '../shared/paginate.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { guestView } from './mapper.ts';
+import { sealSvg } from './seal.ts';
+import { inheritorById, inheritorContent, inheritors, inheritorsByCategory } from './content.ts';
 
 const tags = ['传承人'];
 const security = [{ bearer: [] }];
 
 export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity, config }) => {
-  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
+  store.use(...inheritorContent);
 
   app.get(
     '/api/inheritor/category/:categoryId',
@@ -42,7 +45,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
     async (request) => {
       const data = await store.content.get();
       const guest = request.visitor === null;
-      const all = data.inheritorsByCategory.get(request.params.categoryId) ?? [];
+      const all = data.get(inheritorsByCategory).get(request.params.categoryId) ?? [];
       const page = paginate(all, request.query.page, request.query.size);
       return ok({ page: { ...page, records: guest ? page.records.map(guestView) : page.records }, guest });
     },
@@ -63,8 +66,8 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       sendCached(
         request,
         reply,
-        await store.content.answer('inheritor-profiles', (data) =>
-          ok({ inheritors: [...data.inheritorById.values()].filter((inheritor) => inheritor.introduction.trim() !== '') }),
+        await store.content.answer('inheritor-profiles', inheritorProfilesResponse, (data) =>
+          ok({ inheritors: data.get(inheritors).filter((inheritor) => inheritor.introduction.trim() !== '') }),
         ),
       ),
   );
@@ -77,10 +80,26 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
     },
     async (request) => {
       const data = await store.content.get();
-      const inheritor = data.inheritorById.get(request.params.id);
+      const inheritor = data.get(inheritorById).get(request.params.id);
       if (!inheritor) throw ApiError.notFound('传承人不存在');
       const guest = request.visitor === null;
       return ok({ inheritor: guest ? guestView(inheritor) : inheritor, guest });
+    },
+  );
+
+  app.get(
+    '/api/inheritor/:id/seal.svg',
+    // A picture, not an API answer: left out of the OpenAPI document (profileImages points here).
+    { schema: { hide: true, params: inheritorIdParam } },
+    async (request, reply) => {
+      const data = await store.content.get();
+      const inheritor = data.get(inheritorById).get(request.params.id);
+      if (!inheritor) throw ApiError.notFound('传承人不存在');
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(sealSvg(inheritor.inheritorName));
     },
   );
 
@@ -102,7 +121,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
           response: { 200: followStatusResponse, ...privateErrorResponses },
         },
       },
-      async (request) => ok(await asVisitor(request).get<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`)),
+      async (request) => ok(await asVisitor(cms, request).get<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`)),
     );
     typed.post(
       '/api/inheritor/follow/:id',
@@ -116,7 +135,8 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
           response: { 200: followStatusResponse, ...privateErrorResponses },
         },
       },
-      async (request) => ok(await asVisitor(request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '关注成功'),
+      async (request) =>
+        ok(await asVisitor(cms, request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '关注成功'),
     );
     typed.post(
       '/api/inheritor/unfollow/:id',
@@ -130,12 +150,13 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
           response: { 200: followStatusResponse, ...privateErrorResponses },
         },
       },
-      async (request) => ok(await asVisitor(request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '已取消关注'),
+      async (request) =>
+        ok(await asVisitor(cms, request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '已取消关注'),
     );
     typed.get(
       '/api/inheritor/follows/count',
       { schema: { tags, summary: '我关注的传承人数', security, response: { 200: followCountResponse, ...privateErrorResponses } } },
-      async (request) => ok(await asVisitor(request).get<number>('portal/follows/count')),
+      async (request) => ok(await asVisitor(cms, request).get<number>('portal/follows/count')),
     );
     typed.get(
       '/api/profile/follows/inheritors',
@@ -149,7 +170,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
         },
       },
       async (request) => {
-        const rows = await asVisitor(request).get<
+        const rows = await asVisitor(cms, request).get<
           Array<{ id: number; inheritorName: string; skillType: string; categoryName: string; profileImages: string[] }>
         >('portal/follows', {
           page: request.query.page,

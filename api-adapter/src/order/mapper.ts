@@ -1,5 +1,5 @@
 import type { Order } from '../contract/order.ts';
-import { absoluteUrl } from '../culture/mapper.ts';
+import { absoluteUrl } from '../shared/media.ts';
 
 /** The order as the CMS presents it (see cms/src/api/order/services/order.ts presentOrder). */
 export interface CmsOrder {

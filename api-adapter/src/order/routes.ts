@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertSelf, visitorOf } from '../auth/identity.ts';
+import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import { ERROR_CODES, privateErrorResponses } from '../contract/common.ts';
 import {
   createOrderBody,
@@ -17,32 +18,43 @@ import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
 import { type CmsOrder, findPriceMismatch, toOrder } from './mapper.ts';
+import { applyStock, productById, type StockLevel } from '../product/content.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['订单与支付'];
 const idempotencyHeader = { description: '可选的 Idempotency-Key 请求头：同一键的重试返回第一次的结果，不会重复下单或扣款。' };
 
 export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store, identity, config }) => {
+  store.use(productById);
   app.addHook('onRequest', identity.requireUser);
   const origin = config.PUBLIC_URL;
-  const asVisitor = (request: Parameters<typeof visitorOf>[0]) => cms.asUser(visitorOf(request).token);
 
   async function assertCataloguePrices(lines: Parameters<typeof findPriceMismatch>[0], total?: number) {
     const shop = await store.shop.get();
-    const problem = findPriceMismatch(lines, (id) => shop.productById.get(id)?.price, total);
+    const problem = findPriceMismatch(lines, (id) => shop.get(productById).get(id)?.price, total);
     if (problem) throw new ApiError(409, ERROR_CODES.conflict, problem);
   }
 
-  async function placeOrder(request: Parameters<typeof visitorOf>[0], body: Record<string, unknown>) {
+  async function placeOrder(
+    request: FastifyRequest,
+    body: { items: Array<{ productId: number; quantity: number }>; shipping?: object; kind: 'cart' | 'quick' },
+  ) {
     try {
-      const { order } = await asVisitor(request).post<{ order: CmsOrder }>('portal/orders', {
+      const { order, stock } = await asVisitor(cms, request).post<{ order: CmsOrder; stock?: StockLevel[] }>('portal/orders', {
         ...body,
         idempotencyKey: idempotencyKeyOf(request),
       });
+      // The stock after this order, from the CMS's answer (a replayed order has none): this instance answers it at once.
+      applyStock(store, stock ?? []);
       return order;
-    } finally {
-      // Stock moved (or a sold-out answer says ours is stale): reload the shop now, not in a few seconds.
-      store.shop.invalidate().catch(() => undefined);
+    } catch (error) {
+      // A sold-out answer says our copy of the stock is behind: fetch the stock of these products, not the whole shop.
+      const pids = body.items.map((item) => item.productId).join(',');
+      cms.server
+        .get<StockLevel[]>('portal/products/stock', { pids })
+        .then((levels) => applyStock(store, levels))
+        .catch(() => undefined);
+      throw error;
     }
   }
 
@@ -95,8 +107,8 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     },
   );
 
-  const pay = async (request: Parameters<typeof visitorOf>[0], id: string, paymentMethod: 'alipay' | 'wechat' | 'mock') => {
-    const order = await asVisitor(request).post<CmsOrder>(`portal/orders/${id}/pay`, { paymentMethod });
+  const pay = async (request: FastifyRequest, id: string, paymentMethod: 'alipay' | 'wechat' | 'mock') => {
+    const order = await asVisitor(cms, request).post<CmsOrder>(`portal/orders/${id}/pay`, { paymentMethod });
     return ok({ order: toOrder(order, origin) }, '支付成功');
   };
 
@@ -146,10 +158,13 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     },
     async (request) => {
       const { page, size } = request.query;
-      const result = await asVisitor(request).get<{ records: CmsOrder[]; total: number; size: number; current: number; pages: number }>(
-        'portal/orders',
-        { page, size },
-      );
+      const result = await asVisitor(cms, request).get<{
+        records: CmsOrder[];
+        total: number;
+        size: number;
+        current: number;
+        pages: number;
+      }>('portal/orders', { page, size });
       return ok({ ...result, records: result.records.map((o) => toOrder(o, origin)) });
     },
   );
@@ -166,6 +181,6 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
         response: { 200: orderDetailResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok({ order: toOrder(await asVisitor(request).get<CmsOrder>(`portal/orders/${request.params.id}`), origin) }),
+    async (request) => ok({ order: toOrder(await asVisitor(cms, request).get<CmsOrder>(`portal/orders/${request.params.id}`), origin) }),
   );
 };

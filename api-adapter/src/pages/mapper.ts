@@ -1,6 +1,50 @@
-import type { z } from 'zod';
-import type { strapiHeritagePage, strapiNewsItem } from '../content/strapi-shapes.ts';
-import { mediaUrl } from '../culture/mapper.ts';
+import { z } from 'zod';
+import { mediaUrl, strapiMedia } from '../shared/media.ts';
+
+// What Strapi answers for this domain's published documents (populated server-side).
+export const strapiNewsItem = z.object({
+  id: z.number().int(),
+  pid: z.number().int().nullable(),
+  title: z.string(),
+  summary: z.string().nullable().optional(),
+  desc: z.string().nullable().optional(),
+  body: z.string().nullable().optional(),
+  date: z.string(),
+  source: z.string().nullable().optional(),
+  cover: strapiMedia.nullable().optional(),
+  video: strapiMedia.nullable().optional(),
+});
+
+export const strapiHeritagePage = z.object({
+  id: z.number().int(),
+  pid: z.number().int().nullable(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable().optional(),
+  summary: z.string().nullable().optional(),
+  body: z.string().nullable().optional(),
+  verification: z.enum(['verified', 'pending']).nullable().optional(),
+  note: z.string().nullable().optional(),
+  sort: z.number().int().nullable().optional(),
+  cover: strapiMedia.nullable().optional(),
+  relatedCultures: z
+    .array(z.object({ pid: z.number().int().nullable(), title: z.string() }))
+    .nullable()
+    .optional(),
+});
+
+export const strapiHomePage = z.object({
+  heroTitle: z.string().nullable().optional(),
+  heroSubtitle: z.string().nullable().optional(),
+  hotCultures: z
+    .array(z.object({ pid: z.number().int().nullable() }))
+    .nullable()
+    .optional(),
+  showcaseInheritors: z
+    .array(z.object({ pid: z.number().int().nullable() }))
+    .nullable()
+    .optional(),
+});
 
 export function toNewsItem(doc: z.infer<typeof strapiNewsItem>, origin: string) {
   return {

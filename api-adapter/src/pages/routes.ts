@@ -13,8 +13,11 @@ import {
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
+import { heritageById, heritageBySlug, heritagePages, home as homeContent, news, newsById, pagesContent } from './content.ts';
+import { timeline } from '../policy/content.ts';
 
 export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
+  store.use(...pagesContent, timeline);
   const tags = ['首页与专题'];
 
   app.get(
@@ -28,22 +31,23 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
       },
     },
     async (request, reply) => {
-      const cached = await store.content.answer('home', (data) =>
-        ok({
-          heroTitle: data.home.heroTitle,
-          heroSubtitle: data.home.heroSubtitle,
-          hotCultures: data.home.hotCultures,
-          inheritors: data.home.showcaseInheritors.map((i) => ({
+      const cached = await store.content.answer('home', homeResponse, (data) => {
+        const home = data.get(homeContent);
+        return ok({
+          heroTitle: home.heroTitle,
+          heroSubtitle: home.heroSubtitle,
+          hotCultures: home.hotCultures,
+          inheritors: home.showcaseInheritors.map((i) => ({
             id: i.id,
             name: i.inheritorName,
             titles: [`${i.levelText}非遗代表性传承人`, i.skillType, ...(i.batchYear ? [`${i.batchYear}年认定`] : [])],
             description: i.skillDescription || i.introduction,
             image: i.profileImages.split(',')[0] ?? '',
           })),
-          timeline: data.timeline,
-          heritagePages: data.heritagePages.map((p) => ({ id: p.id, slug: p.slug, title: p.title })),
-        }),
-      );
+          timeline: data.get(timeline),
+          heritagePages: data.get(heritagePages).map((p) => ({ id: p.id, slug: p.slug, title: p.title })),
+        });
+      });
       return sendCached(request, reply, cached);
     },
   );
@@ -52,7 +56,11 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
     '/api/heritage/list',
     { schema: { tags, summary: '15 个非遗专题', response: { 200: heritageListResponse, ...errorResponses } } },
     async (request, reply) => {
-      return sendCached(request, reply, await store.content.answer('heritage', (data) => ok({ pages: data.heritagePages })));
+      return sendCached(
+        request,
+        reply,
+        await store.content.answer('heritage', heritageListResponse, (data) => ok({ pages: data.get(heritagePages) })),
+      );
     },
   );
 
@@ -70,7 +78,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
     async (request) => {
       const data = await store.content.get();
       const key = request.params.id;
-      const heritage = /^\d+$/.test(key) ? data.heritageById.get(Number(key)) : data.heritageBySlug.get(key);
+      const heritage = /^\d+$/.test(key) ? data.get(heritageById).get(Number(key)) : data.get(heritageBySlug).get(key);
       if (!heritage) throw ApiError.notFound('专题不存在');
       return ok({ heritage });
     },
@@ -80,7 +88,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
     '/api/news/list',
     { schema: { tags, summary: '资讯', description: '新的在前。', response: { 200: newsListResponse, ...errorResponses } } },
     async (request, reply) => {
-      return sendCached(request, reply, await store.content.answer('news', (data) => ok({ news: data.news })));
+      return sendCached(request, reply, await store.content.answer('news', newsListResponse, (data) => ok({ news: data.get(news) })));
     },
   );
 
@@ -89,7 +97,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
     { schema: { tags, summary: '资讯详情', params: newsIdParam, response: { 200: newsResponse, ...errorResponses } } },
     async (request) => {
       const data = await store.content.get();
-      const news = data.newsById.get(request.params.id);
+      const news = data.get(newsById).get(request.params.id);
       if (!news) throw ApiError.notFound('资讯不存在');
       return ok({ news });
     },

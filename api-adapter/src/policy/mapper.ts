@@ -1,5 +1,25 @@
-import type { z } from 'zod';
-import type { strapiPolicy, strapiTimelineEntry } from '../content/strapi-shapes.ts';
+import { z } from 'zod';
+
+// What Strapi answers for this domain's published documents (populated server-side).
+export const strapiPolicy = z.object({
+  id: z.number().int(),
+  pid: z.number().int().nullable(),
+  title: z.string(),
+  content: z.string(),
+  pubDate: z.string(),
+  datePrecision: z.enum(['day', 'year']).nullable().optional(),
+  issuer: z.string().nullable().optional(),
+  docNumber: z.string().nullable().optional(),
+  source: z.string().nullable().optional(),
+});
+
+export const strapiTimelineEntry = z.object({
+  year: z.number().int(),
+  title: z.string(),
+  passage: z.string(),
+  note: z.string().nullable().optional(),
+  policy: z.object({ pid: z.number().int().nullable() }).nullable().optional(),
+});
 
 export function toPolicy(doc: z.infer<typeof strapiPolicy>) {
   return {

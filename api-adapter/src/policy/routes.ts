@@ -4,8 +4,10 @@ import { errorResponses } from '../contract/common.ts';
 import { policyListResponse, timelineResponse } from '../contract/policy.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
+import { policies, policyContent, timeline } from './content.ts';
 
 export const policyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
+  store.use(...policyContent);
   const tags = ['政策'];
   app.get(
     '/api/policy/list',
@@ -18,14 +20,22 @@ export const policyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) 
       },
     },
     async (request, reply) => {
-      return sendCached(request, reply, await store.content.answer('policies', (data) => ok({ policies: data.policies })));
+      return sendCached(
+        request,
+        reply,
+        await store.content.answer('policies', policyListResponse, (data) => ok({ policies: data.get(policies) })),
+      );
     },
   );
   app.get(
     '/api/timeline',
     { schema: { tags, summary: '首页政策时间轴', response: { 200: timelineResponse, ...errorResponses } } },
     async (request, reply) => {
-      return sendCached(request, reply, await store.content.answer('timeline', (data) => ok({ timeline: data.timeline })));
+      return sendCached(
+        request,
+        reply,
+        await store.content.answer('timeline', timelineResponse, (data) => ok({ timeline: data.get(timeline) })),
+      );
     },
   );
 };

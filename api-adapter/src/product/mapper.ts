@@ -1,7 +1,20 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Product } from '../contract/product.ts';
-import type { strapiProduct } from '../content/strapi-shapes.ts';
-import { mediaUrl } from '../culture/mapper.ts';
+import { mediaUrl, strapiMedia } from '../shared/media.ts';
+
+// What Strapi answers for this domain's published documents (populated server-side).
+export const strapiProduct = z.object({
+  id: z.number().int(),
+  pid: z.number().int().nullable(),
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  price: z.union([z.number(), z.string()]),
+  stock: z.number().int(),
+  categoryId: z.number().int(),
+  relatedItem: z.string().nullable().optional(),
+  cover: strapiMedia.nullable().optional(),
+  images: z.array(strapiMedia).nullable().optional(),
+});
 
 export const PRODUCT_CATEGORY_NAMES = { 1: '数字文创', 2: '文化体验' } as const;
 

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '../contract/common.ts';
 import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '../contract/product.ts';
-import { paginate } from '../culture/mapper.ts';
+import { paginate } from '../shared/paginate.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
+import { applyStock, productById, productContent, products, type StockLevel } from './content.ts';
 
-export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
+export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
+  store.use(...productContent);
+  store.onStockMoved(async () => applyStock(store, await cms.server.get<StockLevel[]>('portal/products/stock')));
   const tags = ['周边商品'];
 
   app.get(
@@ -25,12 +28,14 @@ export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store })
       const { page, size } = request.query;
       const keyword = (request.query.keyword ?? '').trim().toLowerCase();
       const categoryId = request.query.categoryId === '' ? undefined : request.query.categoryId;
-      const cached = await store.shop.answer(`page:${keyword}:${categoryId ?? ''}:${page}:${size}`, (shop) => {
-        const matches = shop.products.filter(
-          (p) =>
-            (categoryId === undefined || p.categoryId === categoryId) &&
-            (!keyword || p.name.toLowerCase().includes(keyword) || p.description.toLowerCase().includes(keyword)),
-        );
+      const cached = await store.shop.answer(`page:${keyword}:${categoryId ?? ''}:${page}:${size}`, productPageResponse, (shop) => {
+        const matches = shop
+          .get(products)
+          .filter(
+            (p) =>
+              (categoryId === undefined || p.categoryId === categoryId) &&
+              (!keyword || p.name.toLowerCase().includes(keyword) || p.description.toLowerCase().includes(keyword)),
+          );
         return ok({ page: paginate(matches, page, size) });
       });
       return sendCached(request, reply, cached);
@@ -42,7 +47,7 @@ export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store })
     { schema: { tags, summary: '商品详情', params: productIdParam, response: { 200: productDetailResponse, ...errorResponses } } },
     async (request) => {
       const shop = await store.shop.get();
-      const product = shop.productById.get(request.params.id);
+      const product = shop.get(productById).get(request.params.id);
       if (!product) throw ApiError.notFound('商品不存在或已下架');
       return ok({ product });
     },

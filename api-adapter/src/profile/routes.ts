@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { visitorOf } from '../auth/identity.ts';
+import { asVisitor } from '../auth/identity.ts';
 import { type CmsProfile, toPortalUser } from '../auth/user-mapper.ts';
 import { privateErrorResponses } from '../contract/common.ts';
 import { addressBody, avatarBody, backgroundBody, profileUserResponse, statsResponse, usernameBody } from '../contract/profile.ts';
@@ -12,8 +13,8 @@ const security = [{ bearer: [] }];
 
 export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
   app.addHook('onRequest', identity.requireUser);
-  const save = async (request: Parameters<typeof visitorOf>[0], changes: Record<string, unknown>, message: string) => {
-    const profile = await cms.asUser(visitorOf(request).token).put<CmsProfile>('portal/me', changes);
+  const save = async (request: FastifyRequest, changes: Record<string, unknown>, message: string) => {
+    const profile = await asVisitor(cms, request).put<CmsProfile>('portal/me', changes);
     return ok({ user: toPortalUser(profile, config.PUBLIC_URL) }, message);
   };
   const imagePath = (url: string) => {
@@ -89,6 +90,6 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
         response: { 200: statsResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok(await cms.asUser(visitorOf(request).token).get('portal/me/stats')),
+    async (request) => ok(await asVisitor(cms, request).get('portal/me/stats')),
   );
 };

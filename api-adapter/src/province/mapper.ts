@@ -1,6 +1,21 @@
+import { z } from 'zod';
 import type { Province } from '../contract/province.ts';
-import type { z } from 'zod';
-import type { strapiProvince } from '../content/strapi-shapes.ts';
+
+// What Strapi answers for a province, and for a province related to another document.
+export const strapiProvince = z.object({
+  pid: z.number().int(),
+  name: z.string(),
+  shortName: z.string(),
+  code: z.string(),
+  adcode: z.number().int(),
+  culture: z.string().nullable().optional(),
+});
+
+export const strapiProvinceRef = z.object({
+  pid: z.number().int(),
+  name: z.string(),
+  shortName: z.string(),
+});
 
 export function toProvince(doc: z.infer<typeof strapiProvince>, cultureCount: number): Province {
   return {

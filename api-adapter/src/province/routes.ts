@@ -10,36 +10,45 @@ import {
   provinceResponse,
   provinceTypesResponse,
 } from '../contract/province.ts';
-import type { Content } from '../content/store.ts';
+import type { ContentCopy } from '../content/store.ts';
+import { categories, culturesByProvince } from '../culture/content.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { simplifyProvinceName } from './mapper.ts';
+import { provinceByKey, provinceById, provinceContent, provinces } from './content.ts';
 
-function provinceOr404(data: Content, id: number) {
-  const province = data.provinceById.get(id);
+function provinceOr404(data: ContentCopy, id: number) {
+  const province = data.get(provinceById).get(id);
   if (!province) throw ApiError.notFound('未找到该省份');
   return province;
 }
 
 /** A type filter may be a category code, its display name (戏剧) or its official name (传统戏剧). */
-function categoryCodeOf(data: Content, type: string | undefined, categoryId: number | undefined): number | undefined {
+function categoryCodeOf(data: ContentCopy, type: string | undefined, categoryId: number | undefined): number | undefined {
   if (categoryId !== undefined) return categoryId;
   if (!type) return undefined;
   const trimmed = type.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const match = data.categories.find((c) => c.title === trimmed || c.officialName === trimmed || (trimmed === '杂技体育' && c.id === 69));
+  const match = data
+    .get(categories)
+    .find((c) => c.title === trimmed || c.officialName === trimmed || (trimmed === '杂技体育' && c.id === 69));
   return match ? match.id : -1;
 }
 
 export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
+  store.use(...provinceContent, categories, culturesByProvince);
   const tags = ['省份'];
 
   app.get(
     '/api/province/list',
     { schema: { tags, summary: '34 个省级行政区', response: { 200: provinceListResponse, ...errorResponses } } },
     async (request, reply) => {
-      return sendCached(request, reply, await store.content.answer('provinces', (data) => ok({ provinces: data.provinces })));
+      return sendCached(
+        request,
+        reply,
+        await store.content.answer('provinces', provinceListResponse, (data) => ok({ provinces: data.get(provinces) })),
+      );
     },
   );
 
@@ -57,7 +66,7 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
     async (request) => {
       const data = await store.content.get();
       const key = request.params.code.trim().toLowerCase();
-      const province = data.provinceByKey.get(key) ?? data.provinceByKey.get(simplifyProvinceName(key));
+      const province = data.get(provinceByKey).get(key) ?? data.get(provinceByKey).get(simplifyProvinceName(key));
       if (!province) throw ApiError.notFound('未找到该省份');
       return ok({ province });
     },
@@ -86,8 +95,13 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
     async (request) => {
       const data = await store.content.get();
       const province = provinceOr404(data, request.params.id);
-      const codes = new Set((data.culturesByProvince.get(province.id) ?? []).map((c) => c.categoryId));
-      return ok({ types: data.categories.filter((c) => codes.has(c.id)).map((c) => c.officialName) });
+      const codes = new Set((data.get(culturesByProvince).get(province.id) ?? []).map((c) => c.categoryId));
+      return ok({
+        types: data
+          .get(categories)
+          .filter((c) => codes.has(c.id))
+          .map((c) => c.officialName),
+      });
     },
   );
 
@@ -108,7 +122,7 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
       const province = provinceOr404(data, request.params.id);
       const { page, size, type, categoryId } = request.query;
       const code = categoryCodeOf(data, type, categoryId);
-      const all = data.culturesByProvince.get(province.id) ?? [];
+      const all = data.get(culturesByProvince).get(province.id) ?? [];
       const filtered = code === undefined ? all : all.filter((c) => c.categoryId === code);
       return ok({ cultures: filtered.slice((page - 1) * size, page * size), total: filtered.length });
     },

@@ -11,6 +11,7 @@ export interface Searchable {
 
 interface Entry<T> {
   item: T;
+  order: number;
   title: string;
   titlePinyin: string;
   titleInitials: string;
@@ -34,20 +35,67 @@ export function normalizeKeyword(keyword: string): string {
   return keyword.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200);
 }
 
+/** The distinct one- and two-character pieces of a text: a document holds a keyword only if it holds all of the keyword's pieces. */
+function grams(text: string, into: Set<string>): void {
+  let previous = '';
+  for (const char of text) {
+    into.add(char);
+    if (previous) into.add(previous + char);
+    previous = char;
+  }
+}
+
+/** Sorted document numbers present in both sorted lists. */
+function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i += 1;
+    else if (a[i]! > b[j]!) j += 1;
+    else {
+      both.push(a[i]!);
+      i += 1;
+      j += 1;
+    }
+  }
+  return both;
+}
+
+/** Sorted union of two sorted lists. */
+function union(a: readonly number[], b: readonly number[]): number[] {
+  const all: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) all.push(a[i++]!);
+    else if (i >= a.length || b[j]! < a[i]!) all.push(b[j++]!);
+    else {
+      all.push(a[i++]!);
+      j += 1;
+    }
+  }
+  return all;
+}
+
 /**
  * Keyword search over title, tags, description and content, with full pinyin and initials on
  * titles ("jingju", "jj" find 京剧). Matching is plain substring search, so regex or SQL
  * metacharacters in a keyword are just characters. Title hits rank first, then pinyin, tags,
- * description and content; within a rank, more viewed items first.
+ * description and content; within a rank, more viewed items first, then in the order given.
+ *
+ * An index of one- and two-character pieces narrows each search to the documents that hold every
+ * piece of the keyword (a superset of the hits); only those are matched, so a search over tens of
+ * thousands of documents costs what the few candidates cost.
  */
 export class SearchIndex<T extends Searchable> {
   private readonly entries: Entry<T>[];
+  private readonly postings = new Map<string, number[]>();
 
   constructor(items: readonly T[]) {
-    this.entries = items.map((item) => {
+    this.entries = items.map((item, order) => {
       const { full, initials } = titlePinyin(item.title);
       return {
         item,
+        order,
         title: item.title.toLowerCase(),
         titlePinyin: full,
         titleInitials: initials,
@@ -55,6 +103,17 @@ export class SearchIndex<T extends Searchable> {
         description: item.description.toLowerCase(),
         content: item.content.toLowerCase(),
       };
+    });
+    const pieces = new Set<string>();
+    this.entries.forEach((entry, n) => {
+      pieces.clear();
+      for (const text of [entry.title, entry.titlePinyin, entry.titleInitials, entry.tags, entry.description, entry.content])
+        grams(text, pieces);
+      for (const piece of pieces) {
+        const list = this.postings.get(piece);
+        if (list) list.push(n);
+        else this.postings.set(piece, [n]);
+      }
     });
   }
 
@@ -67,13 +126,37 @@ export class SearchIndex<T extends Searchable> {
     if (!needle) return [];
     const ascii = asciiKey(needle);
     const isPinyinQuery = ascii.length > 0 && /^[a-z0-9\s']+$/.test(needle);
-    const ranked: Array<{ rank: number; item: T }> = [];
-    for (const entry of this.entries) {
+    let candidates = this.candidates(needle);
+    if (isPinyinQuery && ascii !== needle) candidates = union(candidates, this.candidates(ascii));
+    const ranked: Array<{ rank: number; item: T; order: number }> = [];
+    for (const n of candidates) {
+      const entry = this.entries[n]!;
       const rank = this.rank(entry, needle, isPinyinQuery ? ascii : '');
-      if (rank >= 0) ranked.push({ rank, item: entry.item });
+      if (rank >= 0) ranked.push({ rank, item: entry.item, order: entry.order });
     }
-    ranked.sort((a, b) => a.rank - b.rank || b.item.viewCount - a.item.viewCount || a.item.id - b.item.id);
+    ranked.sort((a, b) => a.rank - b.rank || b.item.viewCount - a.item.viewCount || a.order - b.order);
     return ranked.map((r) => r.item);
+  }
+
+  /** Documents holding every piece of the text, rarest piece first. */
+  private candidates(text: string): number[] {
+    const pieces = new Set<string>();
+    const chars = [...text];
+    if (chars.length === 1) pieces.add(chars[0]!);
+    for (let i = 1; i < chars.length; i += 1) pieces.add(chars[i - 1]! + chars[i]!);
+    const lists: number[][] = [];
+    for (const piece of pieces) {
+      const list = this.postings.get(piece);
+      if (!list) return [];
+      lists.push(list);
+    }
+    lists.sort((a, b) => a.length - b.length);
+    let result = lists[0] ?? [];
+    for (const list of lists.slice(1)) {
+      if (result.length === 0) break;
+      result = intersect(result, list);
+    }
+    return result;
   }
 
   private rank(entry: Entry<T>, needle: string, ascii: string): number {

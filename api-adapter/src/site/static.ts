@@ -44,9 +44,31 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
 
   const notFoundPage = siteDir ? path.join(siteDir, '404.html') : undefined;
   app.setNotFoundHandler((request, reply) => {
+    // Addresses a static site cannot list in advance: any /culture/{id} shows all categories and any
+    // /area/{x} looks the province up in the browser (part 1 §2), so their page answers for them.
+    const fallback = siteDir && (request.method === 'GET' || request.method === 'HEAD') ? pageFallback(siteDir, request.url) : undefined;
+    if (fallback)
+      return reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'public, max-age=0, must-revalidate')
+        .send(readFileSync(fallback));
     if (request.url.startsWith('/api/') || request.url === '/api' || !notFoundPage || !existsSync(notFoundPage)) {
       return reply.status(404).send({ code: ERROR_CODES.notFound, message: '请求的资源不存在', data: null });
     }
     return reply.status(404).type('text/html; charset=utf-8').send(readFileSync(notFoundPage));
   });
+}
+
+const FALLBACKS: Array<[RegExp, string]> = [
+  [/^\/culture\/[^/?#]+\/?(?:[?#]|$)/, 'culture/index.html'],
+  [/^\/area\/[^/?#]+\/?(?:[?#]|$)/, 'area/index.html'],
+];
+
+/** The built page that stands in for an address without a page of its own, if there is one. */
+export function pageFallback(siteDir: string, url: string): string | undefined {
+  const match = FALLBACKS.find(([pattern]) => pattern.test(url));
+  if (!match) return undefined;
+  const file = path.join(siteDir, match[1]);
+  return existsSync(file) ? file : undefined;
 }

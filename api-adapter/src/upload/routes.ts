@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ERROR_CODES, privateErrorResponses } from '../contract/common.ts';
 import { uploadResponse } from '../contract/profile.ts';
-import { absoluteUrl } from '../culture/mapper.ts';
+import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
@@ -42,14 +42,17 @@ async function readImage(request: FastifyRequest, rule: UploadRule) {
   if (!request.isMultipart()) throw ApiError.badRequest(rule.messages.missing);
   const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
   if (!part) throw ApiError.badRequest(rule.messages.missing);
+  const tooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, rule.messages.tooLarge);
   let data: Buffer;
   try {
     data = await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new ApiError(413, ERROR_CODES.payloadTooLarge, rule.messages.tooLarge);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw error;
   }
+  // toBuffer only throws when it sees the truncation while reading; under load the last chunk can be read
+  // before busboy marks the stream truncated, and the cut-off file would then be stored as if it were whole.
+  if (part.file.truncated) throw tooLarge();
   if (data.length === 0) throw ApiError.badRequest(rule.messages.missing);
   const detected = await fileTypeFromBuffer(data);
   const type = rule.types.find((t) => t.mime === detected?.mime);

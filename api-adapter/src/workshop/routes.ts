@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { visitorOf } from '../auth/identity.ts';
+import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '../contract/common.ts';
 import {
@@ -11,15 +11,18 @@ import {
   workshopIdParam,
   workshopsResponse,
 } from '../contract/workshop.ts';
-import { absoluteUrl } from '../culture/mapper.ts';
+import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
+import { applySeats, type SeatLevel, workshops } from './content.ts';
 
 type Booking = z.infer<typeof booking>;
 const tags = ['体验工坊'];
 const security = [{ bearer: [] }];
 
 export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity, config }) => {
+  store.use(workshops);
+  store.onStockMoved(async () => applySeats(store, await cms.server.get<SeatLevel[]>('portal/workshops/seats')));
   const withImage = (b: Booking): Booking => ({
     ...b,
     activity: { ...b.activity, image: absoluteUrl(config.PUBLIC_URL, b.activity.image) },
@@ -36,7 +39,11 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       },
     },
     async (request, reply) => {
-      return sendCached(request, reply, await store.shop.answer('workshops', (shop) => ok({ workshops: shop.workshops })));
+      return sendCached(
+        request,
+        reply,
+        await store.shop.answer('workshops', workshopsResponse, (shop) => ok({ workshops: shop.get(workshops) })),
+      );
     },
   );
 
@@ -58,22 +65,29 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
         },
       },
       async (request) => {
+        const workshopId = request.params.id;
         try {
-          const { booking: created } = await cms.asUser(visitorOf(request).token).post<{ booking: Booking }>('portal/bookings', {
-            workshopId: request.params.id,
-            participants: request.body.participants,
-            idempotencyKey: idempotencyKeyOf(request),
-          });
+          const { booking: created, seats } = await asVisitor(cms, request).post<{ booking: Booking; seats?: SeatLevel[] }>(
+            'portal/bookings',
+            { workshopId, participants: request.body.participants, idempotencyKey: idempotencyKeyOf(request) },
+          );
+          // The seats after this booking, from the CMS's answer (a replayed one has none): this instance answers them at once.
+          applySeats(store, seats ?? []);
           return ok({ booking: withImage(created) }, '预约成功');
-        } finally {
-          store.shop.invalidate().catch(() => undefined);
+        } catch (error) {
+          // A refusal (full, or already booked) may mean our copy of the seats is behind: fetch them, not the whole shop.
+          cms.server
+            .get<SeatLevel[]>('portal/workshops/seats', { pids: String(workshopId) })
+            .then((levels) => applySeats(store, levels))
+            .catch(() => undefined);
+          throw error;
         }
       },
     );
     typed.get(
       '/api/profile/bookings',
       { schema: { tags, summary: '我的预约', security, response: { 200: bookingListResponse, ...privateErrorResponses } } },
-      async (request) => ok({ records: (await cms.asUser(visitorOf(request).token).get<Booking[]>('portal/bookings')).map(withImage) }),
+      async (request) => ok({ records: (await asVisitor(cms, request).get<Booking[]>('portal/bookings')).map(withImage) }),
     );
   });
 };

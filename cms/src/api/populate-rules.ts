@@ -18,6 +18,11 @@ export const POPULATE = {
     category: { fields: ['code', 'name', 'officialName'] },
     province: { fields: ['pid', 'name', 'shortName'] },
   },
+  'national-entry': {
+    category: { fields: ['code', 'name', 'officialName'] },
+    province: { fields: ['pid', 'name', 'shortName'] },
+    culture: { fields: ['pid', 'title', 'slug'] },
+  },
   policy: {},
   'timeline-entry': { policy: { fields: ['pid', 'title', 'pubDate'] } },
   'news-item': { cover: media, video: media },

@@ -4,7 +4,7 @@ import type { Core } from '@strapi/strapi';
  * Chinese field labels, title fields and list columns for the editors' admin. Applied once per
  * LABELS_VERSION; what editors change later in "Configure the view" stays theirs.
  */
-const LABELS_VERSION = 1;
+const LABELS_VERSION = 2;
 const COMMON: Record<string, string> = {
   pid: '编号',
   slug: '标识（URL）',
@@ -45,7 +45,7 @@ const LABELS: Record<string, { labels: Record<string, string>; mainField?: strin
     list: ['pid', 'name', 'shortName', 'code'],
   },
   'api::culture.culture': {
-    labels: { introVideo: '介绍视频', viewCount: '浏览量', tags: '标签', listing: '名录信息' },
+    labels: { introVideo: '介绍视频', viewCount: '浏览量', tags: '标签', listing: '名录信息', nationalEntries: '国家级名录条目' },
     mainField: 'title',
     list: ['pid', 'title', 'category', 'province', 'viewCount'],
   },
@@ -61,9 +61,27 @@ const LABELS: Record<string, { labels: Record<string, string>; mainField?: strin
       birthYear: '出生年份',
       introduction: '简介',
       skillFeatures: '技艺特色',
+      itemSerial: '项目编号',
+      region: '申报地区或单位',
+      ethnicity: '民族',
+      importKey: '导入键（名录导入用，请勿修改）',
     },
     mainField: 'name',
-    list: ['pid', 'name', 'skillType', 'category', 'batchYear'],
+    list: ['pid', 'name', 'skillType', 'itemSerial', 'province', 'batchYear'],
+  },
+  'api::national-entry.national-entry': {
+    labels: {
+      serial: '项目编号',
+      name: '项目名称',
+      batchYear: '公布年份（批次）',
+      entryKind: '类型（new 新增，extension 扩展）',
+      region: '申报地区或单位',
+      province: '所属省份（国家级单位为空）',
+      culture: '文化条目',
+      importKey: '导入键（名录导入用，请勿修改）',
+    },
+    mainField: 'name',
+    list: ['serial', 'name', 'category', 'batchYear', 'entryKind', 'region', 'province'],
   },
   'api::policy.policy': {
     labels: { content: '内容', pubDate: '发布日期', datePrecision: '日期精度', issuer: '发布机关', docNumber: '文号' },
@@ -176,7 +194,7 @@ const LABELS: Record<string, { labels: Record<string, string>; mainField?: strin
 };
 
 interface Metadata {
-  edit?: { label?: string };
+  edit?: { label?: string; editable?: boolean };
   list?: { label?: string };
 }
 interface Configuration {
@@ -201,6 +219,8 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
       const label = labels[field] ?? COMMON[field];
       if (!label) continue;
       if (metadata.edit) metadata.edit.label = label;
+      // The import's own bookkeeping: shown, never edited (a changed key would re-import the record).
+      if (metadata.edit && field === 'importKey') metadata.edit.editable = false;
       if (metadata.list) metadata.list.label = label;
     }
     if (mainField && configuration.metadatas[mainField]) configuration.settings.mainField = mainField;

@@ -10,7 +10,8 @@ const EVENTS = [
   'entry.delete',
   'entry.publish',
   'entry.unpublish',
-  'media.create',
+  // Not media.create: a new file is used by nothing yet (a visitor's avatar never is); linking it to
+  // a document is that document's update. Replacing or deleting a file may change what pages show.
   'media.update',
   'media.delete',
 ];

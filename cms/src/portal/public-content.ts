@@ -7,6 +7,7 @@ export const PUBLIC_COLLECTION_TYPES = [
   'province',
   'culture',
   'inheritor',
+  'national-entry',
   'policy',
   'timeline-entry',
   'news-item',

@@ -573,6 +573,7 @@ export interface ApiCultureCulture extends Struct.CollectionTypeSchema {
     listing: Schema.Attribute.Component<'culture.listing', false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<'oneToMany', 'api::culture.culture'> & Schema.Attribute.Private;
+    nationalEntries: Schema.Attribute.Relation<'oneToMany', 'api::national-entry.national-entry'>;
     pid: Schema.Attribute.Integer &
       Schema.Attribute.Unique &
       Schema.Attribute.SetMinMax<
@@ -882,12 +883,25 @@ export interface ApiInheritorInheritor extends Struct.CollectionTypeSchema {
     category: Schema.Attribute.Relation<'manyToOne', 'api::category.category'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    ethnicity: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
+      }>;
     gender: Schema.Attribute.Enumeration<['male', 'female']>;
     images: Schema.Attribute.Media<'images', true>;
+    importKey: Schema.Attribute.String &
+      Schema.Attribute.Private &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
     introduction: Schema.Attribute.Text;
     item: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 80;
+      }>;
+    itemSerial: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
       }>;
     level: Schema.Attribute.Enumeration<['national', 'provincial']> & Schema.Attribute.Required & Schema.Attribute.DefaultTo<'national'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
@@ -907,6 +921,10 @@ export interface ApiInheritorInheritor extends Struct.CollectionTypeSchema {
       >;
     province: Schema.Attribute.Relation<'manyToOne', 'api::province.province'>;
     publishedAt: Schema.Attribute.DateTime;
+    region: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 120;
+      }>;
     skillFeatures: Schema.Attribute.Text;
     skillType: Schema.Attribute.String &
       Schema.Attribute.Required &
@@ -914,6 +932,62 @@ export interface ApiInheritorInheritor extends Struct.CollectionTypeSchema {
         maxLength: 40;
       }>;
     slug: Schema.Attribute.UID & Schema.Attribute.Required;
+    source: Schema.Attribute.Text;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+  };
+}
+
+export interface ApiNationalEntryNationalEntry extends Struct.CollectionTypeSchema {
+  collectionName: 'national_entries';
+  info: {
+    description: '\u56FD\u5BB6\u7EA7\u975E\u9057\u4EE3\u8868\u6027\u9879\u76EE\u540D\u5F55\u7684\u4E00\u6761\u8BB0\u5F55\uFF1A\u4E00\u4E2A\u9879\u76EE\u5728\u67D0\u4E00\u6279\u6B21\u3001\u7531\u67D0\u4E00\u7533\u62A5\u5730\u533A\u6216\u5355\u4F4D\u5217\u5165\uFF08\u65B0\u589E\u6216\u6269\u5C55\uFF09';
+    displayName: '\u56FD\u5BB6\u7EA7\u540D\u5F55\u6761\u76EE';
+    pluralName: 'national-entries';
+    singularName: 'national-entry';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    batchYear: Schema.Attribute.Integer &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 2100;
+          min: 2006;
+        },
+        number
+      >;
+    category: Schema.Attribute.Relation<'manyToOne', 'api::category.category'>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    culture: Schema.Attribute.Relation<'manyToOne', 'api::culture.culture'>;
+    entryKind: Schema.Attribute.Enumeration<['new', 'extension']> & Schema.Attribute.Required & Schema.Attribute.DefaultTo<'new'>;
+    importKey: Schema.Attribute.String &
+      Schema.Attribute.Private &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::national-entry.national-entry'> & Schema.Attribute.Private;
+    name: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 120;
+      }>;
+    province: Schema.Attribute.Relation<'manyToOne', 'api::province.province'>;
+    publishedAt: Schema.Attribute.DateTime;
+    region: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 120;
+      }>;
+    serial: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
+      }>;
     source: Schema.Attribute.Text;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
@@ -1742,6 +1816,7 @@ declare module '@strapi/strapi' {
       'api::heritage-page.heritage-page': ApiHeritagePageHeritagePage;
       'api::home-page.home-page': ApiHomePageHomePage;
       'api::inheritor.inheritor': ApiInheritorInheritor;
+      'api::national-entry.national-entry': ApiNationalEntryNationalEntry;
       'api::news-item.news-item': ApiNewsItemNewsItem;
       'api::order.order': ApiOrderOrder;
       'api::policy.policy': ApiPolicyPolicy;

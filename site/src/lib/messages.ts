@@ -4,6 +4,16 @@
  * Part 1's texts are in Chinese in the spec already and are quoted where they are used.
  */
 export const MESSAGES = {
+  /** Part 2 §8's client for history and order calls. */
+  request: {
+    loginFirst: '请先登录',
+    forbidden: '权限不足',
+    notFound: '请求的资源不存在',
+    serverError: (reason: string) => (reason ? `服务器错误: ${reason}` : '服务器错误'),
+    failedWithStatus: (status: number, text: string) => `请求失败: ${status}${text ? ` ${text}` : ''}`,
+    network: '网络错误',
+    config: '请求配置错误',
+  },
   inheritor: {
     /** Heading after the category title: '民间文学传承人'. */
     headingSuffix: '传承人',

@@ -1,21 +1,35 @@
-import ky from 'ky';
-import { culturePageResponse, homeResponse } from '@feiyi/api-adapter/contract';
+import type { CultureItem } from '@feiyi/api-adapter/contract';
+import { fetchCategories, fetchCulturePage, fetchHeritagePages, fetchNewsList, fetchProvinces } from '../api/index.ts';
 
 /**
- * All I/O of the site goes through this module. At build time it reads the API named by
- * PORTAL_API_URL; in the browser it uses the page's own origin (the site and /api are one origin).
- * Every answer is parsed with the API's own contract schemas.
+ * Build-time reads for the static pages. All I/O lives in the one API module (../api/); these names
+ * (fetchCulturePage, fetchHome, …) stay importable from here for the pages that use them.
  */
-const baseUrl = typeof window === 'undefined' ? (process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080') : window.location.origin;
+export * from '../api/index.ts';
 
-const http = ky.create({ baseUrl, timeout: 30_000, retry: { limit: 3, delay: () => 1000 } });
-
-export async function fetchCulturePage(params: { category?: number; page?: number; size?: number } = {}) {
-  const searchParams = { category: params.category ?? '', page: params.page ?? 1, size: params.size ?? 10 };
-  const body = await http.get('api/culture/page', { searchParams }).json();
-  return culturePageResponse.parse(body).data.page;
+/** One build reads a list once, however many pages use it (Astro renders pages one after another). */
+const memo = new Map<string, Promise<unknown>>();
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let hit = memo.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = load();
+    memo.set(key, hit);
+  }
+  return hit;
 }
 
-export async function fetchHome() {
-  return homeResponse.parse(await http.get('api/home').json()).data;
+/** Every published culture item, in id order (pages of 50, the API's largest). */
+export function allCultures(): Promise<CultureItem[]> {
+  return once('cultures', async () => {
+    const first = await fetchCulturePage({ size: 50 });
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) => fetchCulturePage({ size: 50, page: i + 2 })),
+    );
+    return [first, ...rest].flatMap((page) => page.records).sort((a, b) => a.id - b.id);
+  });
 }
+
+export const allCategories = () => once('categories', () => fetchCategories());
+export const allProvinces = () => once('provinces', () => fetchProvinces());
+export const allHeritagePages = () => once('heritage', () => fetchHeritagePages());
+export const allNews = () => once('news', () => fetchNewsList());

@@ -5,8 +5,8 @@ import { conflict, notFound } from '../../../portal/http';
 import { maskIdCard } from '../../../rules/masking';
 import { toFen, toYuan } from '../../../rules/money';
 import { newOrderNumber } from '../../../rules/order-number';
-import { isUniqueViolation } from '../../order/services/order';
-import { takeSeats } from '../../workshop/services/seats';
+import { isUniqueViolation } from '../../../portal/unique-violation';
+import { seatLevels, takeSeats } from '../../workshop/services/seats';
 
 const UID = 'api::booking.booking';
 
@@ -85,7 +85,9 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
         });
       });
       const row = await strapi.db.query(UID).findOne({ where: { documentId: created.documentId }, populate });
-      return { booking: present(row as BookingRow), replayed: false };
+      // The seats after this booking, so the adapter that took it answers them at once.
+      const seats = await seatLevels(strapi.db.connection, [workshop.pid]);
+      return { booking: present(row as BookingRow), replayed: false, seats };
     } catch (error) {
       if (isUniqueViolation(error)) {
         const previous = idempotencyKey ? await strapi.db.query(UID).findOne({ where: { idempotencyKey }, populate }) : null;

@@ -1,6 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
 import { summarizeTargets, type TargetType } from '../../../portal/targets';
-import { isUniqueViolation } from '../../order/services/order';
+import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::browse-record.browse-record';
 export const BROWSE_TYPES = ['culture', 'inheritor', 'event', 'product', 'heritage', 'news'] as const;

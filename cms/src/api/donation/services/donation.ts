@@ -3,7 +3,7 @@ import { findPublishedByPid } from '../../../portal/catalogue';
 import { notFound } from '../../../portal/http';
 import { computeAchievements, type AchievementState } from '../../../rules/achievements';
 import { maskName } from '../../../rules/masking';
-import { isUniqueViolation } from '../../order/services/order';
+import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::donation.donation';
 

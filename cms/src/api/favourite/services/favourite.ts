@@ -1,7 +1,7 @@
 import { factories, type Core } from '@strapi/strapi';
 import { notFound } from '../../../portal/http';
 import { summarizeTargets, targetExists, type TargetType } from '../../../portal/targets';
-import { isUniqueViolation } from '../../order/services/order';
+import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::favourite.favourite';
 export const FAVOURITE_TYPES = ['culture', 'heritage', 'news', 'product'] as const;

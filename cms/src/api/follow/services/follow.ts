@@ -1,7 +1,7 @@
 import { factories, type Core } from '@strapi/strapi';
 import { notFound } from '../../../portal/http';
 import { targetExists } from '../../../portal/targets';
-import { isUniqueViolation } from '../../order/services/order';
+import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::follow.follow';
 const keyOf = (userId: number, inheritorId: number) => `${userId}:${inheritorId}`;

@@ -2,11 +2,14 @@ import { factories, type Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { findPublishedByPids, mediaUrl } from '../../../portal/catalogue';
 import { conflict, notFound } from '../../../portal/http';
+import { isUniqueViolation } from '../../../portal/unique-violation';
 import { orderTotalFen, toFen, toYuan } from '../../../rules/money';
 import { isExpired, newOrderNumber, ORDER_HOLD_MS } from '../../../rules/order-number';
-import { returnStock, takeStock } from '../../product/services/stock';
+import { returnStock, stockLevels, takeStock } from '../../product/services/stock';
 
-export const ORDER_STATUS = { pending: 0, paid: 1, cancelled: 2 } as const;
+import { cancelIfPending, ORDER_STATUS, payIfPending } from './status';
+
+export { ORDER_STATUS };
 
 export interface NewOrder {
   items: Array<{ productId: number; quantity: number }>;
@@ -86,10 +89,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
   /** Cancels one pending order and puts its stock back, exactly once even if two sweeps race. */
   async function cancelPending(order: OrderRow): Promise<boolean> {
     return strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
-      const changed = await trx('orders')
-        .where({ id: order.id, status: ORDER_STATUS.pending })
-        .update({ status: ORDER_STATUS.cancelled, cancelled_at: new Date() });
-      if (changed !== 1) return false;
+      if (!(await cancelIfPending(trx, order.id))) return false;
       const lines = order.items ?? ((await orders().findOne({ where: { id: order.id }, populate })) as OrderRow | null)?.items ?? [];
       const products = await findPublishedByPids(
         strapi,
@@ -106,7 +106,10 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
   }
 
   return {
-    async createForUser(userId: number, input: NewOrder): Promise<{ order: PresentedOrder; replayed: boolean }> {
+    async createForUser(
+      userId: number,
+      input: NewOrder,
+    ): Promise<{ order: PresentedOrder; replayed: boolean; stock?: Array<{ productId: number; stock: number }> }> {
       const idempotencyKey = input.idempotencyKey ? `${userId}:${input.idempotencyKey}` : undefined;
       if (idempotencyKey) {
         const previous = (await orders().findOne({ where: { idempotencyKey }, populate })) as OrderRow | null;
@@ -164,7 +167,9 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
           });
         });
         const order = (await orders().findOne({ where: { documentId: created.documentId }, populate })) as OrderRow;
-        return { order: presentOrder(order), replayed: false };
+        // The stock after this sale, so the adapter that took the order answers it at once.
+        const stock = await stockLevels(strapi.db.connection, [...quantities.keys()]);
+        return { order: presentOrder(order), replayed: false, stock };
       } catch (error) {
         // Two requests with the same Idempotency-Key at once: the unique index lets one through.
         if (idempotencyKey && isUniqueViolation(error)) {
@@ -206,9 +211,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
       }
       if (order.status === ORDER_STATUS.cancelled) throw conflict('订单已取消，无法支付');
       await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
-        await trx('orders')
-          .where({ id: order.id, status: ORDER_STATUS.pending })
-          .update({ status: ORDER_STATUS.paid, paid_at: new Date(), payment_method: paymentMethod });
+        await payIfPending(trx, order.id, paymentMethod);
       });
       const after = (await findOwned(userId, order.id)) as OrderRow;
       if (after.status !== ORDER_STATUS.paid) throw conflict('订单状态已变化，无法支付');
@@ -226,17 +229,3 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     },
   };
 });
-
-/**
- * A second insert of a key that must be unique. The database's unique index says so (23505,
- * SQLITE_CONSTRAINT); but when the first insert is already visible, Strapi's own `unique` check
- * refuses first, with a ValidationError (PostgreSQL under concurrent requests) — the same case.
- */
-export function isUniqueViolation(error: unknown): boolean {
-  const text = `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
-  if (/SQLITE_CONSTRAINT|23505|UNIQUE constraint|duplicate key/i.test(text)) return true;
-  const validation = error as { name?: string; message?: string; details?: { errors?: Array<{ message?: string }> } } | null;
-  if (validation?.name !== 'ValidationError') return false;
-  const messages = [validation.message, ...(validation.details?.errors ?? []).map((e) => e.message)];
-  return messages.some((message) => /must be unique/i.test(message ?? ''));
-}

@@ -1,4 +1,8 @@
 import type { Knex } from 'knex';
+import { columnsOf, tableOf } from '../../../portal/db-names';
+
+const UID = 'api::product.product';
+const names = () => ({ table: tableOf(UID), ...columnsOf(UID, 'documentId', 'publishedAt', 'pid', 'stock') });
 
 /**
  * Stock moves with conditional UPDATEs inside the caller's transaction: a read-then-write oversells
@@ -6,21 +10,32 @@ import type { Knex } from 'knex';
  * so an editor's next publish does not bring sold stock back.
  */
 export async function takeStock(trx: Knex.Transaction, documentId: string, quantity: number): Promise<boolean> {
-  const taken = await trx('products')
-    .where({ document_id: documentId })
-    .whereNotNull('published_at')
-    .andWhere('stock', '>=', quantity)
-    .update({ stock: trx.raw('stock - ?', [quantity]) });
+  const c = names();
+  const taken = await trx(c.table)
+    .where(c.documentId, documentId)
+    .whereNotNull(c.publishedAt)
+    .andWhere(c.stock, '>=', quantity)
+    .update({ [c.stock]: trx.raw('?? - ?', [c.stock, quantity]) });
   if (taken !== 1) return false;
-  await trx('products')
-    .where({ document_id: documentId })
-    .whereNull('published_at')
-    .update({ stock: trx.raw('CASE WHEN stock >= ? THEN stock - ? ELSE 0 END', [quantity, quantity]) });
+  await trx(c.table)
+    .where(c.documentId, documentId)
+    .whereNull(c.publishedAt)
+    .update({ [c.stock]: trx.raw('CASE WHEN ?? >= ? THEN ?? - ? ELSE 0 END', [c.stock, quantity, c.stock, quantity]) });
   return true;
 }
 
 export async function returnStock(trx: Knex.Transaction, documentId: string, quantity: number): Promise<void> {
-  await trx('products')
-    .where({ document_id: documentId })
-    .update({ stock: trx.raw('stock + ?', [quantity]) });
+  const c = names();
+  await trx(c.table)
+    .where(c.documentId, documentId)
+    .update({ [c.stock]: trx.raw('?? + ?', [c.stock, quantity]) });
+}
+
+/** Stock of published products (all, or those with the given pids), as the adapter's catalogue holds it. */
+export async function stockLevels(knex: Knex, pids?: readonly number[]): Promise<Array<{ productId: number; stock: number }>> {
+  const c = names();
+  const query = knex(c.table).whereNotNull(c.publishedAt).whereNotNull(c.pid).select(c.pid, c.stock);
+  if (pids) query.whereIn(c.pid, [...pids]);
+  const rows: Array<Record<string, unknown>> = await query;
+  return rows.map((row) => ({ productId: Number(row[c.pid]), stock: Number(row[c.stock]) }));
 }

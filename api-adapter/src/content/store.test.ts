@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { CmsClient } from '../cms/client.ts';
+import { collection, ContentStore, singleType, view } from './store.ts';
+
+const shape = z.object({ pid: z.number(), stock: z.number() });
+const items = collection('shop', 'things', { shape, map: (documents) => documents.map((d) => ({ id: d.pid, stock: d.stock })) });
+const total = view('shop', [items], (read) => read(items).reduce((sum, item) => sum + item.stock, 0));
+const banner = singleType('content', 'banner', { shape: z.object({ text: z.string() }), map: (document) => document?.text ?? '无' });
+
+/** Only what the store calls: listAll, single and contentVersion. */
+function cmsWith(documents: Record<string, unknown[]>, version = { content: 'c1', shop: 's1' }) {
+  const calls: string[] = [];
+  const cms = {
+    listAll: async (name: string) => {
+      calls.push(name);
+      return documents[name] ?? [];
+    },
+    single: async (name: string) => {
+      calls.push(name);
+      const [document] = documents[name] ?? [];
+      if (!document) throw new Error('not published');
+      return document;
+    },
+    contentVersion: async () => version,
+  } as unknown as CmsClient;
+  return { cms, calls, version };
+}
+const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+
+describe('ContentStore', () => {
+  it('loads the registered sources of a group and builds their views', async () => {
+    const { cms, calls } = cmsWith({
+      things: [
+        { pid: 1, stock: 2 },
+        { pid: 2, stock: 5 },
+      ],
+    });
+    const store = new ContentStore(cms, 'http://x', log);
+    store.use(total);
+    const copy = await store.shop.get();
+    expect(copy.get(items)).toEqual([
+      { id: 1, stock: 2 },
+      { id: 2, stock: 5 },
+    ]);
+    expect(copy.get(total)).toBe(7);
+    expect(calls).toEqual(['things']);
+    expect(store.counts).toEqual({ loads: { content: 0, shop: 1 }, updates: { content: 0, shop: 0 } });
+  });
+
+  it('refuses to read a part nobody registered', async () => {
+    const store = new ContentStore(cmsWith({}).cms, 'http://x', log);
+    store.use(banner);
+    const copy = await store.content.get();
+    expect(copy.get(banner)).toBe('无');
+    expect(() => copy.get(items)).toThrow('content part not registered with the store: things');
+  });
+
+  it('refuses a view that mixes groups', () => {
+    const store = new ContentStore(cmsWith({}).cms, 'http://x', log);
+    expect(() => store.use(view('content', [items], () => 0))).toThrow('a content view cannot use shop content (things)');
+  });
+
+  it('updates documents in place: views follow, cached answers retire, nothing is reloaded', async () => {
+    const { cms, calls } = cmsWith({ things: [{ pid: 1, stock: 2 }] });
+    const store = new ContentStore(cms, 'http://x', log);
+    store.use(total);
+    const before = await store.shop.answer('total', z.number(), (copy) => copy.get(total));
+    store.update(items, (documents) => documents.map((d) => (d.pid === 1 ? { ...d, stock: 1 } : d)));
+    const after = await store.shop.answer('total', z.number(), (copy) => copy.get(total));
+    expect([before.body.toString(), after.body.toString()]).toEqual(['2', '1']);
+    expect(calls).toEqual(['things']);
+    expect(store.counts).toEqual({ loads: { content: 0, shop: 1 }, updates: { content: 0, shop: 1 } });
+  });
+
+  it('a failed load keeps serving the previous copy', async () => {
+    const documents: Record<string, unknown[]> = { things: [{ pid: 1, stock: 2 }] };
+    const { cms } = cmsWith(documents);
+    const store = new ContentStore(cms, 'http://x', log);
+    store.use(total);
+    await store.shop.get();
+    documents.things = [{ pid: 'broken' }];
+    await expect(store.shop.invalidate()).rejects.toThrow();
+    expect((await store.shop.get()).get(total)).toBe(2);
+  });
+});

@@ -1,0 +1,109 @@
+import type { CultureItem, SearchHit } from '../contract/culture.ts';
+import type { NationalEntry, NationalInheritor, NationalItem } from '../contract/national.ts';
+import type { NationalList } from './list.ts';
+
+/**
+ * What the search finds, in the order equal hits are listed: the site's articles, then the items of the
+ * national list, then its inheritors. Every hit is shaped like an article (the spec's search records)
+ * and says what it is and where it opens.
+ */
+
+export const cultureHit = (culture: CultureItem): SearchHit => ({
+  ...culture,
+  kind: 'culture',
+  kindText: '文化条目',
+  href: `/culture/item/${culture.id}`,
+});
+
+export function itemHit(
+  item: NationalItem,
+  entries: readonly NationalEntry[],
+  article: CultureItem | undefined,
+  categoryTitle: string | null,
+): SearchHit {
+  const first = entries.filter((e) => e.batchYear === item.firstBatchYear && e.kind === 'new');
+  const regions = [...new Set(first.map((e) => e.region))];
+  const later = entries.length - first.length;
+  return {
+    id: entries[0]!.id,
+    title: item.name,
+    content: entries.map((e) => `${e.name} ${e.region}`).join('\n'),
+    coverImage: article?.coverImage ?? '',
+    images: '',
+    introVideo: '',
+    categoryId: item.categoryId,
+    categoryName: categoryTitle,
+    type: item.categoryName,
+    viewCount: 0,
+    description: `国家级非物质文化遗产代表性项目 ${item.serial}，${item.categoryName}，${first[0]?.batch ?? ''}（${item.firstBatchYear} 年）列入，申报地区或单位：${regions.join('、')}${later > 0 ? `；另有 ${later} 个扩展或后续条目` : ''}。`,
+    tagNames: [item.serial, item.categoryName],
+    provinceId: null,
+    provinceName: item.provinces[0] ?? null,
+    facts: {
+      serial: item.serial,
+      batch: first[0]?.batch ?? null,
+      batchYear: item.firstBatchYear,
+      region: regions.join('、'),
+      entryKind: 'new',
+      unesco: null,
+      source: null,
+    },
+    publishedAt: null,
+    kind: 'item',
+    kindText: '名录项目',
+    href: item.href,
+  };
+}
+
+export function inheritorHit(
+  person: NationalInheritor,
+  item: NationalItem | undefined,
+  sealUrl: string,
+  categoryTitle: string | null,
+): SearchHit {
+  const facts = [person.gender, person.ethnicity, person.birthYear ? `${person.birthYear} 年生` : null].filter(Boolean).join('，');
+  return {
+    id: person.id,
+    title: person.name,
+    content: '',
+    coverImage: sealUrl,
+    images: '',
+    introVideo: '',
+    categoryId: person.categoryId,
+    categoryName: categoryTitle,
+    type: item?.categoryName ?? null,
+    viewCount: 0,
+    description: `国家级非物质文化遗产代表性项目 ${person.item}（${person.serial}）代表性传承人，${person.batch}（${person.batchYear} 年）认定，申报地区或单位：${person.region}${facts ? `；${facts}` : ''}。`,
+    tagNames: [person.item, person.serial],
+    provinceId: null,
+    provinceName: person.provinceName,
+    facts: null,
+    publishedAt: null,
+    kind: 'inheritor',
+    kindText: '传承人',
+    href: person.href,
+  };
+}
+
+/** Every searchable hit: articles, then list items, then inheritors. */
+export function searchHits(
+  cultures: readonly CultureItem[],
+  list: NationalList,
+  options: { sealUrl: (id: number) => string; categoryTitle: (id: number) => string | null },
+): SearchHit[] {
+  const cultureById = new Map(cultures.map((c) => [c.id, c]));
+  return [
+    ...cultures.map(cultureHit),
+    ...list.items.map((item) =>
+      itemHit(
+        item,
+        list.entriesBySerial.get(item.serial) ?? [],
+        item.cultureId === null ? undefined : cultureById.get(item.cultureId),
+        options.categoryTitle(item.categoryId),
+      ),
+    ),
+    ...list.inheritors.map((person) =>
+      inheritorHit(person, list.itemBySerial.get(person.serial), options.sealUrl(person.id), options.categoryTitle(person.categoryId)),
+    ),
+  ];
+}

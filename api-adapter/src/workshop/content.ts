@@ -1,0 +1,27 @@
+import { collection, type ContentStore } from '../content/store.ts';
+import { strapiWorkshop, toWorkshop } from './mapper.ts';
+
+/** Published workshops with their seats taken (which move with every booking: see the shop group). */
+export const workshops = collection('shop', 'workshops', {
+  query: { sort: 'startTime:asc' },
+  shape: strapiWorkshop,
+  map: (documents, origin) => documents.map((document) => toWorkshop(document, origin)),
+});
+
+/** Seats taken of some workshops as the CMS answered them. */
+export interface SeatLevel {
+  workshopId: number;
+  seatsBooked: number;
+}
+
+/** Applies seats the CMS reported to the cached workshops, so the next read answers them at once. */
+export function applySeats(store: ContentStore, levels: readonly SeatLevel[]): void {
+  if (levels.length === 0) return;
+  const bookedOf = new Map(levels.map((level) => [level.workshopId, level.seatsBooked]));
+  store.update(workshops, (documents) =>
+    documents.map((document) => {
+      const seatsBooked = document.pid === null ? undefined : bookedOf.get(document.pid);
+      return seatsBooked === undefined ? document : { ...document, seatsBooked };
+    }),
+  );
+}

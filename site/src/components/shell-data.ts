@@ -1,0 +1,28 @@
+/**
+ * What the nav needs from the API at build time, fetched once per build (every page shares the promise):
+ * the 34 province-level names and the culture items that today's festival or 节气 can link to.
+ */
+import { fetchProvinces, searchCultures } from '../lib/api/index.ts';
+import { MARK_TOPICS } from '../islands/shell/calendar.ts';
+
+let provinces: ReturnType<typeof loadProvinces> | undefined;
+let markLinks: ReturnType<typeof loadMarkLinks> | undefined;
+
+async function loadProvinces() {
+  return (await fetchProvinces()).toSorted((a, b) => a.id - b.id).map(({ id, name }) => ({ id, name }));
+}
+
+/** A topic links to the item named after it ('端午节', or '端午节（苏州端午习俗）'); nothing else counts. */
+async function loadMarkLinks() {
+  const links: Record<string, string> = {};
+  for (const topic of MARK_TOPICS) {
+    const hit = (await searchCultures(topic, { size: 10 })).records.find(
+      (item) => item.title === topic || item.title.startsWith(`${topic}（`),
+    );
+    if (hit) links[topic] = `/culture/item/${hit.id}`;
+  }
+  return links;
+}
+
+export const navProvinces = () => (provinces ??= loadProvinces());
+export const navMarkLinks = () => (markLinks ??= loadMarkLinks());

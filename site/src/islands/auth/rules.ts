@@ -1,0 +1,49 @@
+/**
+ * Sign-in and registration rules (part 1 §5) with the spec's messages. The field rules are the contract's own
+ * schemas, so the form and the API can never disagree.
+ */
+import { loginBody, registerBody } from '@feiyi/api-adapter/contract';
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export interface RegisterValues extends LoginValues {
+  confirm: string;
+  email: string;
+}
+
+function firstIssues<K extends string>(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0]) as K;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
+  const parsed = loginBody.safeParse(values);
+  return parsed.success ? {} : firstIssues(parsed.error.issues);
+}
+
+export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
+  const parsed = registerBody.safeParse({ username: values.username, password: values.password, email: values.email });
+  const errors: FieldErrors<keyof RegisterValues> = parsed.success ? {} : firstIssues(parsed.error.issues);
+  if (!values.confirm) errors.confirm = '请确认密码';
+  else if (values.confirm !== values.password) errors.confirm = '两次输入的密码不一致';
+  return errors;
+}
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const AVATAR_TYPES = ['image/jpeg', 'image/png'];
+
+/** The avatar must be JPG or PNG and under 2 MB; undefined when it may be uploaded. */
+export function avatarProblem(file: { type: string; size: number }): string | undefined {
+  if (!AVATAR_TYPES.includes(file.type)) return '头像只能是 JPG 或 PNG 格式!';
+  if (file.size >= AVATAR_MAX_BYTES) return '头像大小不能超过 2MB!';
+  return undefined;
+}

@@ -1,0 +1,190 @@
+/**
+ * The client rules of the spec (part 1 §6–§9, part 2 §7–§9) as pure functions: which calls need a token,
+ * which routes need a login, how long a call may take, which calls are retried, and how every failure reads
+ * in Chinese. The HTTP client (client.ts) applies them; tests hold them to the spec.
+ */
+import { MESSAGES } from '../messages.ts';
+
+export const SUCCESS_CODE = 20000;
+/** The hot and latest calls answer 200 instead (part 1 §7). */
+export const HOT_LATEST_CODE = 200;
+
+/** Global time-out (part 2 §9: 10 000 ms), 5 s for history and order calls, 30 s at build time (part 1 §9). */
+export const TIMEOUT_MS = { browser: 10_000, profile: 5_000, build: 30_000 } as const;
+/** A failed idempotent call is retried up to 3 times, 1 s apart. */
+export const RETRY = { limit: 3, delayMs: 1_000, methods: ['get', 'head'], statusCodes: [408, 429, 500, 502, 503, 504] } as const;
+/** Maximum request and response size: 5 MB (5 242 880 bytes). */
+export const MAX_BYTES = 5 * 1024 * 1024;
+
+export const TEXT = {
+  loginFirst: '请先登录',
+  sessionExpired: '登录已过期，请重新登录',
+  requestFailed: '请求失败',
+  network: '网络错误，请检查您的网络连接',
+  config: '请求配置错误',
+  badAnswer: '响应数据格式错误',
+  tooLarge: '请求数据不能超过 5MB',
+  answerTooLarge: '响应数据超过 5MB，已停止读取',
+} as const;
+
+/**
+ * Calls that work without a token: the spec's public list (register, login, logout, avatar upload, policy, culture,
+ * payment status and mock, product, browse history) and the reads the spec says every visitor may make (search,
+ * provinces, categories, inheritors' public view, theme pages, news, home, donation projects, workshops).
+ * Anything else made without a token is stopped on the client with '请先登录'.
+ */
+const PUBLIC_CALLS: readonly RegExp[] = [
+  /^\/api\/user\/(login|register|logout)$/,
+  /^\/api\/upload\/avatar$/,
+  /^\/api\/policy\//,
+  /^\/api\/timeline$/,
+  /^\/api\/culture\//,
+  /^\/api\/categories$/,
+  /^\/api\/orders\/[^/]+\/mock-pay$/,
+  /^\/api\/payment\/mock\/[^/]+$/,
+  /^\/api\/order\/[^/]+\/payment-status$/,
+  /^\/api\/product\//,
+  /^\/api\/profile\/browse-history(\/batch)?$/,
+  /^\/api\/province\//,
+  /^\/api\/inheritor\/(category\/\d+|profiles|\d+)$/,
+  /^\/api\/(home|heritage\/[^/]+|news\/[^/]+)$/,
+  /^\/api\/donations\/(projects|feed)$/,
+  /^\/api\/workshops$/,
+  /^\/api\/health$/,
+];
+
+/** The path of a call without query or origin: '/api/culture/page'. */
+export function callPath(url: string): string {
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+export function isPublicCall(url: string): boolean {
+  const path = callPath(url);
+  return PUBLIC_CALLS.some((pattern) => pattern.test(path));
+}
+
+/** Browse-history calls: a 401/403 there never logs the visitor out; the local copy is used instead. */
+export function isHistoryCall(url: string): boolean {
+  return /^\/api\/profile\/browse-history(\/batch)?$/.test(callPath(url));
+}
+
+/** History and order calls use part 2's stricter client: 5 s time-out and its own messages. */
+export function isProfileCall(url: string): boolean {
+  return isHistoryCall(url) || /^\/api\/orders?(\/|$)/.test(callPath(url));
+}
+
+/** Routes that need a login (the spec's navigation guard, plus /profile which "requires login"). */
+export const GUARDED_ROUTES = ['/payment', '/order', '/order/list', '/user', '/profile'] as const;
+
+export function needsLogin(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return GUARDED_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
+}
+
+/** /login with the full target (path, query and hash) to come back to. */
+export function loginHref(target: string): string {
+  if (!target || target === '/' || target.startsWith('/login')) return '/login';
+  return `/login?redirect=${encodeURIComponent(target)}`;
+}
+
+/**
+ * Where to go after a successful login: the guard's target when it is one of our own paths, otherwise home.
+ * A full URL or a protocol-relative one ('//evil.example') is never followed.
+ */
+export function afterLoginTarget(redirect: string | null | undefined): string {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return '/';
+  if (redirect.startsWith('/login') || redirect.startsWith('/register')) return '/';
+  return redirect;
+}
+
+/** The `_t` cache-busting parameter the spec adds to every GET. */
+export function withTimestamp(url: URL, now: number): URL {
+  const stamped = new URL(url);
+  stamped.searchParams.set('_t', String(now));
+  return stamped;
+}
+
+/** What the client does after a failure, besides telling the caller. */
+export type FailureAction = 'none' | 'expire-session' | 'go-login' | 'go-login-forbidden' | 'drop-token';
+
+export type Failure =
+  | { kind: 'http'; status: number; statusText?: string; message?: string | undefined }
+  | { kind: 'business'; message?: string | undefined }
+  | { kind: 'network' }
+  | { kind: 'config'; message?: string | undefined };
+
+export interface FailureReading {
+  message: string;
+  action: FailureAction;
+  /** The caller falls back to a local copy (browse history) instead of showing the message. */
+  local: boolean;
+}
+
+const trimmed = (text: string | undefined) => (text && text.trim() ? text.trim() : undefined);
+
+/**
+ * The error catalogue: part 1 §8 for ordinary calls, part 2 §8's client for history and order calls.
+ * `url` decides which client applies.
+ */
+export function readFailure(failure: Failure, url: string): FailureReading {
+  const history = isHistoryCall(url);
+  if (isProfileCall(url)) return readProfileFailure(failure, history);
+  switch (failure.kind) {
+    case 'http':
+      if (failure.status === 401 || failure.status === 403) {
+        return { message: TEXT.sessionExpired, action: 'expire-session', local: false };
+      }
+      return { message: trimmed(failure.message) ?? TEXT.requestFailed, action: 'none', local: false };
+    case 'business':
+      return { message: trimmed(failure.message) ?? TEXT.requestFailed, action: 'none', local: false };
+    case 'network':
+      return { message: TEXT.network, action: 'none', local: false };
+    case 'config':
+      return { message: trimmed(failure.message) ?? TEXT.config, action: 'none', local: false };
+  }
+}
+
+function readProfileFailure(failure: Failure, history: boolean): FailureReading {
+  const words = MESSAGES.request;
+  switch (failure.kind) {
+    case 'http': {
+      const { status } = failure;
+      // Part 1 §4: a 401 on history removes the token; 403 keeps everything and falls back to the local copy.
+      if (status === 401)
+        return history
+          ? { message: words.loginFirst, action: 'drop-token', local: true }
+          : { message: words.loginFirst, action: 'go-login', local: false };
+      if (status === 403)
+        return history
+          ? { message: words.forbidden, action: 'none', local: true }
+          : { message: words.forbidden, action: 'go-login-forbidden', local: false };
+      if (status === 404) return { message: words.notFound, action: 'none', local: false };
+      if (status === 500) return { message: words.serverError(trimmed(failure.message) ?? ''), action: 'none', local: false };
+      return {
+        message: words.failedWithStatus(status, trimmed(failure.message) ?? failure.statusText ?? ''),
+        action: 'none',
+        local: false,
+      };
+    }
+    case 'business':
+      return { message: trimmed(failure.message) ?? TEXT.requestFailed, action: 'none', local: false };
+    case 'network':
+      return { message: words.network, action: 'none', local: history };
+    case 'config':
+      return { message: trimmed(failure.message) ?? words.config, action: 'none', local: false };
+  }
+}
+
+/** Size of a request body in bytes, as far as it can be known before sending. */
+export function bodyBytes(body: unknown): number {
+  if (body === undefined || body === null) return 0;
+  if (typeof body === 'string') return new TextEncoder().encode(body).length;
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return body.size;
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    let total = 0;
+    for (const [, value] of body.entries()) total += typeof value === 'string' ? new TextEncoder().encode(value).length : value.size;
+    return total;
+  }
+  return new TextEncoder().encode(JSON.stringify(body)).length;
+}

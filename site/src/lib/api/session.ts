@@ -1,0 +1,102 @@
+/**
+ * The login state: token and user in localStorage under 'token' and 'user' (part 1 §3), read by every island.
+ * A user that cannot be read counts as logged out (part 1 §4). Changes in this tab and in other
+ * tabs (the storage event) reach subscribers, so the nav re-checks the login state when storage changes.
+ */
+import { z } from 'zod';
+
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+const CHANGE_EVENT = 'feiyi:session';
+
+/** What is kept of the user: the spec's id, username, avatar and backgroundImage (email for the profile form). */
+export const storedUser = z.object({
+  id: z.number().int().positive(),
+  username: z.string().min(1),
+  avatar: z.string().default(''),
+  backgroundImage: z.string().default(''),
+  email: z.string().default(''),
+});
+export type StoredUser = z.infer<typeof storedUser>;
+
+export interface Session {
+  token: string;
+  user: StoredUser;
+}
+
+const storage = (): Storage | undefined => {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Parses the stored pair; undefined when either part is missing or unreadable. */
+export function parseSession(token: string | null, user: string | null): Session | undefined {
+  if (!token || !user) return undefined;
+  try {
+    const parsed = storedUser.safeParse(JSON.parse(user));
+    return parsed.success ? { token, user: parsed.data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let cached: { token: string | null; user: string | null; session: Session | undefined } | undefined;
+
+export function readSession(): Session | undefined {
+  const store = storage();
+  if (!store) return undefined;
+  const token = store.getItem(TOKEN_KEY);
+  const user = store.getItem(USER_KEY);
+  if (cached && cached.token === token && cached.user === user) return cached.session;
+  // Half a login (a token without a readable user, or the reverse) counts as logged out. Nothing is deleted here:
+  // another tab may be halfway through writing both.
+  const session = parseSession(token, user);
+  cached = { token, user, session };
+  return session;
+}
+
+export const readToken = (): string | undefined => readSession()?.token;
+
+function announce() {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function saveSession(token: string, user: z.input<typeof storedUser>): void {
+  const store = storage();
+  if (!store) return;
+  const kept = storedUser.parse(user);
+  store.setItem(TOKEN_KEY, token);
+  store.setItem(USER_KEY, JSON.stringify(kept));
+  announce();
+}
+
+/** Replaces the stored user (after a profile change or GET /api/user/info), keeping the token. */
+export function saveUser(user: z.input<typeof storedUser>): void {
+  const token = readToken();
+  if (token) saveSession(token, user);
+}
+
+export function clearSession(): void {
+  const store = storage();
+  if (!store) return;
+  store.removeItem(TOKEN_KEY);
+  store.removeItem(USER_KEY);
+  announce();
+}
+
+/** Calls `listener` whenever the login state may have changed, in this tab or another. */
+export function subscribeSession(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(CHANGE_EVENT, listener);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(CHANGE_EVENT, listener);
+  };
+}

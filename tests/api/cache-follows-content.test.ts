@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingResponse,
+  productDetailResponse,
+  productPageResponse,
+  quickOrderResponse,
+  uploadResponse,
+  workshopsResponse,
+} from '@feiyi/api-adapter/contract';
+import { expectOk, fileForm, get, newUser, post, randomIp, tinyPng } from '../support/api.ts';
+import { cmsGet, testEnv } from '../support/env.ts';
+
+// Reloads and rebuilds follow published public content only. The adapter counts its loads and
+// in-place updates (GET /api/internal/cache-stats); the site rebuilds exactly when the CMS's
+// `content` fingerprint moves (scripts/src/site.ts), so an unchanged fingerprint is no rebuild.
+
+interface CacheStats {
+  loads: { content: number; shop: number };
+  updates: { content: number; shop: number };
+}
+type Fingerprint = { content: string; shop: string; stock: string };
+
+/** The adapter re-checks fingerprints every 5 s (CACHE_REVALIDATE_MS): two checks fit in this. */
+const WATCH_WINDOW_MS = 11_000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function cacheStats(): Promise<CacheStats> {
+  const response = await fetch(`${testEnv.webUrl}/api/internal/cache-stats`, { headers: { 'x-webhook-secret': testEnv.webhookSecret } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: CacheStats }).data;
+}
+
+async function fingerprint(): Promise<Fingerprint> {
+  const { status, body } = await cmsGet('/api/portal/content-version');
+  expect(status).toBe(200);
+  return body.data as Fingerprint;
+}
+
+/** Counts once earlier files' changes have been followed (no check pending). */
+async function settledStats(): Promise<CacheStats> {
+  let before = await cacheStats();
+  for (;;) {
+    await pause(WATCH_WINDOW_MS / 2);
+    const now = await cacheStats();
+    if (JSON.stringify(now) === JSON.stringify(before)) return now;
+    before = now;
+  }
+}
+
+const person = { name: '参与人', phone: '13900000009', idcard: '110105199001019999' };
+
+describe('only published content reloads the cache or rebuilds the site', () => {
+  it('an upload, an order and a booking reload nothing and rebuild nothing; the buyer and booker read the new stock and seats at once', async () => {
+    const buyer = await newUser('cache');
+    const products = expectOk(await get('/api/product/page', { query: { page: 1, size: 36 } }), productPageResponse).data.page.records;
+    const product = products.find((p) => p.stock >= 10)!;
+    const workshop = expectOk(await get('/api/workshops'), workshopsResponse).data.workshops.find((w) => w.seatsLeft >= 2)!;
+    const stats = await settledStats();
+    const version = await fingerprint();
+
+    expectOk(await post('/api/upload/avatar', { body: fileForm(tinyPng(8, 8), 'me.png', 'image/png'), ip: randomIp() }), uploadResponse);
+    expectOk(
+      await post('/api/orders/create', { token: buyer.token, json: { items: [{ productId: product.id, quantity: 2 }] } }),
+      quickOrderResponse,
+    );
+    // The instance that took the order answers the new stock at once (no waiting for a reload).
+    expect(expectOk(await get(`/api/product/${product.id}`), productDetailResponse).data.product.stock).toBe(product.stock - 2);
+    expectOk(await post(`/api/workshops/${workshop.id}/book`, { token: buyer.token, json: { participants: [person] } }), bookingResponse);
+    const after = expectOk(await get('/api/workshops'), workshopsResponse).data.workshops.find((w) => w.id === workshop.id)!;
+    expect(after.seatsLeft).toBe(workshop.seatsLeft - 1);
+
+    await pause(WATCH_WINDOW_MS);
+    const moved = await fingerprint();
+    expect({ content: moved.content, shop: moved.shop }).toEqual({ content: version.content, shop: version.shop });
+    expect(moved.stock).not.toBe(version.stock);
+    const later = await cacheStats();
+    expect(later.loads).toEqual(stats.loads);
+    expect(later.updates.content).toBe(stats.updates.content);
+    // Two answers applied in place (the order's stock, the booking's seats); the watch may follow the moved stock once more.
+    expect(later.updates.shop - stats.updates.shop).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an editor replacing a cover in the media library reloads the content and moves the site fingerprint', async () => {
+    const stats = await settledStats();
+    const version = await fingerprint();
+    const { body } = await cmsGet('/api/upload/files?filters[name][$startsWith]=news-&pagination[pageSize]=1');
+    const [file] = body as unknown as Array<{ id: number; url: string; name: string; mime: string }>;
+    expect(file).toBeDefined();
+    // The same picture again, as an editor's "replace media" sends it: a new file version in place.
+    const bytes = new Uint8Array(await (await fetch(`${testEnv.cmsUrl}${file!.url}`)).arrayBuffer());
+    const form = new FormData();
+    form.append('files', new Blob([bytes], { type: file!.mime }), file!.name);
+    const replaced = await fetch(`${testEnv.cmsUrl}/api/upload?id=${file!.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${testEnv.cmsToken}` },
+      body: form,
+    });
+    expect(replaced.status).toBe(200);
+
+    await pause(WATCH_WINDOW_MS);
+    expect((await fingerprint()).content).not.toBe(version.content);
+    expect((await cacheStats()).loads.content).toBeGreaterThan(stats.loads.content);
+  });
+});

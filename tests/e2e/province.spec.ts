@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { hydrated, watchProblems } from './support/session.ts';
+import { provinceCulturesResponse, provinceListResponse, provinceTypesResponse } from '@feiyi/api-adapter/contract';
+
+test('a province page has its blurb, tags for the types it has and a filter that clears', async ({ page, request }) => {
+  const provinces = provinceListResponse.parse(await (await request.get('/api/province/list')).json()).data.provinces;
+  const beijing = provinces.find((p) => p.name === '北京')!;
+  const types = provinceTypesResponse.parse(await (await request.get(`/api/province/${beijing.id}/types`)).json()).data.types;
+  const { cultures } = provinceCulturesResponse.parse(await (await request.get(`/api/province/${beijing.id}/cultures`)).json()).data;
+  expect(types).toContain('传统戏剧');
+  expect(types).not.toContain('民间文学');
+
+  await page.goto(`/area/${beijing.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: beijing.fullName })).toBeVisible();
+  await expect(page.getByText(beijing.culture)).toBeVisible();
+  const tags = page.getByRole('group', { name: '按类别筛选' });
+  await expect(tags.getByRole('button', { name: '民间文学', exact: true })).toBeDisabled();
+  // 杂技 is named 杂技体育 in the province view (part 1 §3).
+  await expect(tags.getByRole('button', { name: '杂技体育' })).toBeVisible();
+
+  const opera = cultures.filter((c) => c.type === '传统戏剧');
+  const cards = page.getByRole('main').getByRole('heading', { level: 3 });
+  await expect(cards).toHaveCount(cultures.length);
+  await tags.getByRole('button', { name: '戏剧', exact: true }).click();
+  await expect(tags.getByRole('button', { name: '戏剧', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards).toHaveCount(opera.length);
+  await expect(page).toHaveURL(/categoryId=67/);
+  // Clicking the active tag clears it.
+  await tags.getByRole('button', { name: '戏剧', exact: true }).click();
+  await expect(tags.getByRole('button', { name: '戏剧', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(cards).toHaveCount(cultures.length);
+
+  // The categoryId query is honoured on arrival.
+  await page.goto(`/area/${beijing.id}?categoryId=67`);
+  await expect(tags.getByRole('button', { name: '戏剧', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards).toHaveCount(opera.length);
+});
+
+test('/area?province={name} finds the province by name; an unknown one gets a message', async ({ page, request }) => {
+  const problems = watchProblems(page);
+  const guangxi = provinceListResponse
+    .parse(await (await request.get('/api/province/list')).json())
+    .data.provinces.find((p) => p.name === '广西')!;
+  const { cultures } = provinceCulturesResponse.parse(await (await request.get(`/api/province/${guangxi.id}/cultures`)).json()).data;
+  const present = cultures[0]!;
+  await page.goto(`/area?province=广西&categoryId=${present.categoryId}`);
+  await expect(page.getByRole('heading', { level: 1, name: guangxi.fullName })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(guangxi.culture)).toBeVisible();
+  const tags = page.getByRole('group', { name: '按类别筛选' });
+  await expect(tags.getByRole('button', { pressed: true })).toHaveCount(1);
+  await expect(page.locator('main li.card')).toHaveCount(cultures.filter((c) => c.categoryId === present.categoryId).length);
+
+  await page.goto('/area?province=火星');
+  await expect(page.getByRole('alert')).toHaveText(/未找到该省份（火星）/, { timeout: 15_000 });
+  await expect(page.getByRole('list', { name: '省级行政区' }).getByRole('link')).toHaveCount(34);
+
+  const unknown = await page.goto('/area/99');
+  expect(unknown?.status()).toBe(200);
+  await expect(page.getByRole('alert')).toHaveText(/未找到该省份（编号 99）/, { timeout: 15_000 });
+  // The API's 404 for the unknown names is the browser's only complaint.
+  expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+});
+
+test('a card whose picture fails shows the default picture', async ({ page }) => {
+  await page.route('**/uploads/**', (route) => route.abort());
+  await page.goto('/area/1');
+  await hydrated(page, 'ProvinceCultures');
+  const cover = page.locator('main li.card img').first();
+  await cover.scrollIntoViewIfNeeded();
+  await expect(cover).toHaveAttribute('src', '/images/culture-default.svg');
+});
+
+test('an unknown culture category id shows all categories', async ({ page }) => {
+  const response = await page.goto('/culture/999');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('navigation', { name: '类别' }).getByRole('link', { name: '全部' })).toHaveAttribute('aria-current', 'page');
+});

@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { hydrated, storeLogin, watchProblems } from './support/session.ts';
+
+const NAV = [
+  ['首页', '/'],
+  ['文化', '/culture/1'],
+  ['传承人', '/inheritors'],
+  ['区域', '/area/1'],
+  ['公益', '/public-welfare'],
+  ['政策', '/policy'],
+  ['周边', '/charity'],
+] as const;
+
+const isMobile = (width: number | undefined) => (width ?? 1440) < 1024;
+
+test('the nav has the 7 items, the 34 provinces, a ticking clock and the 农历 date', async ({ page, request, viewport }) => {
+  const problems = watchProblems(page);
+  await page.goto('/');
+  if (isMobile(viewport?.width)) await page.getByRole('button', { name: '菜单' }).click();
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  for (const [label, href] of NAV) await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+  await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+
+  const { data } = (await (await request.get('/api/province/list')).json()) as { data: { provinces: Array<{ id: number; name: string }> } };
+  expect(data.provinces).toHaveLength(34);
+  await page.getByText('全国各省').click();
+  const provinces = page.getByRole('navigation', { name: '省份' }).getByRole('link');
+  await expect(provinces).toHaveCount(34);
+  await expect(provinces.filter({ hasText: '台湾' })).toHaveAttribute('href', `/area?province=${encodeURIComponent('台湾')}`);
+
+  const time = page.getByLabel('当前时间');
+  const first = await time.textContent();
+  await expect(time).not.toHaveText(first!, { timeout: 2500 });
+  const now = new Date();
+  await expect(page.getByText(`${now.getFullYear()}年${now.getMonth() + 1}月`)).toBeVisible();
+  await expect(page.getByText(/^农历.+月.+$/)).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the avatar leads to /login when logged out and to /profile when logged in; logout asks first', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('button', { name: '退出登录' })).toHaveCount(0);
+
+  await storeLogin(context, { token: 'not-a-real-token', user: { id: 7, username: '测试用户' } });
+  await page.reload();
+  const avatar = page.getByRole('link', { name: '个人中心（测试用户）' });
+  await expect(avatar).toHaveAttribute('href', '/profile');
+  await expect(avatar.locator('img')).toHaveAttribute('src', '/images/avatar-default.svg');
+
+  await page.getByRole('button', { name: '退出登录' }).click();
+  const dialog = page.getByRole('dialog', { name: '退出登录' });
+  await expect(dialog).toContainText('确定要退出登录吗？');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(avatar).toBeVisible();
+
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('已退出登录')).toBeVisible();
+  await expect(page.getByRole('link', { name: '登录' })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+});
+
+test('the nav follows a login or logout in another tab (storage event)', async ({ page, context }) => {
+  await page.goto('/');
+  await hydrated(page, 'NavUser');
+  await expect(page.getByRole('link', { name: '登录' })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/');
+  await other.evaluate(() => {
+    localStorage.setItem('token', 'another-tab');
+    localStorage.setItem('user', JSON.stringify({ id: 9, username: '另一页', avatar: '', backgroundImage: '' }));
+  });
+  await expect(page.getByRole('link', { name: '个人中心（另一页）' })).toBeVisible();
+  await other.evaluate(() => localStorage.removeItem('token'));
+  await expect(page.getByRole('link', { name: '登录' })).toBeVisible();
+});
+
+test('the bar hides after scrolling down past 100 px and comes back on scrolling up', async ({ page }) => {
+  await page.goto('/');
+  const header = page.locator('#site-header');
+  await page.evaluate(() => document.body.style.setProperty('min-height', '4000px'));
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(header).toHaveAttribute('data-hidden', 'true');
+  await page.evaluate(() => window.scrollTo(0, 390));
+  await expect(header).toHaveAttribute('data-hidden', 'false');
+});
+
+test('长辈模式 enlarges the text and is remembered', async ({ page, viewport }) => {
+  await page.goto('/');
+  const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+  const before = await size();
+  if (isMobile(viewport?.width)) await page.getByRole('button', { name: '菜单' }).click();
+  const toggle = page.getByRole('button', { name: '长辈模式' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  expect(await size()).toBeGreaterThan(before);
+  await page.reload();
+  expect(await size()).toBeGreaterThan(before);
+  await expect(page.locator('html')).toHaveAttribute('data-elder', '');
+});
+
+test('a skip link moves the keyboard to the main content', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: '跳到正文' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('narrow screens get the nav behind a menu button; wide screens show it at once', async ({ page, viewport }) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: '菜单' });
+  const policy = page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '政策' });
+  if (!isMobile(viewport?.width)) {
+    await expect(button).toBeHidden();
+    await expect(policy).toBeVisible();
+    return;
+  }
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(policy).toBeHidden();
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(policy).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(policy).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('guarded pages send a visitor without login to /login with the full target', async ({ page }) => {
+  await page.goto('/order/list?page=2');
+  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Forder%2Flist%3Fpage%3D2$/);
+});

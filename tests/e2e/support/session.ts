@@ -1,0 +1,30 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** A stored login as the site keeps it (localStorage 'token' and 'user'), set before any page script runs. */
+export async function storeLogin(
+  context: BrowserContext,
+  login: { token: string; user: { id: number; username: string; avatar?: string } },
+) {
+  await context.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-login-set')) {
+      localStorage.setItem('token', value.token);
+      localStorage.setItem('user', JSON.stringify({ avatar: '', backgroundImage: '', ...value.user }));
+      sessionStorage.setItem('e2e-login-set', '1');
+    }
+  }, login);
+}
+
+/** Collects console errors and page errors; the test asserts the list is empty at the end. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Waits until the named island (its component file name, e.g. 'NavUser') has hydrated. */
+export async function hydrated(page: Page, component: string) {
+  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
