@@ -70,6 +70,21 @@ export const MESSAGES = {
     viewOrders: '查看订单',
     continueShopping: '继续购物',
   },
+  /** Part 1's merchandise page and quick-buy (§4, §8), and the payment pages' own wording. */
+  shop: {
+    listFailed: '获取产品列表失败',
+    detailFailed: '获取产品详情失败',
+    createFailed: '创建订单失败，请重试',
+    loginToBuy: '请先登录再购买',
+    quickBuyFailed: (reason?: string) => `操作失败: ${reason?.trim() || '未知错误'}`,
+    payFailed: (reason?: string) => `支付处理失败: ${reason?.trim() || '未知错误'}`,
+    paid: '支付成功！',
+    cancelled: '支付已取消',
+    soldOut: '已售罄',
+    empty: '没有找到相关商品',
+  },
+  /** The honest-demo line on the shop and payment pages. */
+  demo: '演示站点：支付为模拟流程，不会产生任何真实扣款，也不会发货。',
   achievement: {
     forbidden: '无权获取成就数据，请重新登录',
     loginExpired: '登录已过期',

@@ -1,0 +1,73 @@
+/**
+ * The merchandise page's rules (part 1 §2, §5, §9): page sizes, categories, the quantity a visitor may buy,
+ * and the shipping form. The shipping fields are checked with the contract's own schema, so the form and the
+ * API can never disagree on what a mainland mobile number is or on the messages.
+ */
+import { createOrderBody } from '@feiyi/api-adapter/contract';
+
+export const PAGE_SIZES = [9, 18, 27, 36] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 9;
+
+export const CATEGORIES = [
+  { id: 1, name: '数字文创' },
+  { id: 2, name: '文化体验' },
+] as const;
+export type CategoryId = (typeof CATEGORIES)[number]['id'];
+
+/** The product image carousel advances every 4 s (part 1 §9). */
+export const CAROUSEL_MS = 4_000;
+
+export function isPageSize(value: number): value is PageSize {
+  return (PAGE_SIZES as readonly number[]).includes(value);
+}
+
+/** Buying is possible only while something is in stock. */
+export function canBuy(stock: number): boolean {
+  return stock > 0;
+}
+
+/**
+ * The quantity the visitor typed, held to 1..stock (part 1 §5). Anything that is not a number becomes 1;
+ * fractions are cut. With nothing in stock the answer is 1 (the buy button is disabled then anyway).
+ */
+export function clampQuantity(value: number | string, stock: number): number {
+  const n = Math.trunc(typeof value === 'string' ? Number(value) : value);
+  const max = Math.max(1, Math.trunc(stock));
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(n, max);
+}
+
+/** The product's pictures: the JSON array string of the API, http(s) addresses only, the cover first when none. */
+export function productImages(images: string, cover: string): string[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(images);
+  } catch {
+    list = [];
+  }
+  const urls = Array.isArray(list) ? list.filter((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url)) : [];
+  if (urls.length > 0) return urls;
+  return cover ? [cover] : [];
+}
+
+export interface ShippingValues {
+  shippingName: string;
+  shippingPhone: string;
+  shippingAddress: string;
+}
+export type ShippingErrors = Partial<Record<keyof ShippingValues, string>>;
+
+const shippingSchema = createOrderBody.pick({ shippingName: true, shippingPhone: true, shippingAddress: true });
+
+/** The shipping form's errors, one per field, with the spec's messages; empty when the form may be sent. */
+export function validateShipping(values: ShippingValues): ShippingErrors {
+  const parsed = shippingSchema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: ShippingErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0]) as keyof ShippingValues;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
