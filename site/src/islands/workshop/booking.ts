@@ -1,0 +1,169 @@
+/**
+ * Workshop booking rules (part 2 §4, §5, §9): participants 1 to 4, each with name, mainland mobile and an
+ * 18-digit ID number whose check digit is right; ID numbers masked to their first 6 and last 4 characters
+ * wherever they are shown or stored; one booking per activity (same title and time); the payment
+ * simulation's phases (1 s QR, then 10 s processing); the logged-out visitor's local record
+ * (localStorage 'activityReservations').
+ */
+import { MESSAGES } from '../../lib/messages.ts';
+
+export const PARTICIPANTS = { min: 1, max: 4 } as const;
+/** The QR shows for 1 s, then 'processing' for 10 s, then the booking is saved (part 2 §9). */
+export const BOOKING_TIMERS = { qrMs: 1_000, processingMs: 10_000 } as const;
+export const LOCAL_RESERVATIONS_KEY = 'activityReservations';
+
+const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
+const ID_CHECK = '10X98765432';
+
+export function isMainlandMobile(phone: string): boolean {
+  return MAINLAND_MOBILE.test(phone.trim());
+}
+
+/** The check character (GB 11643) of the first 17 digits; undefined when they are not 17 digits. */
+export function idCheckCharacter(first17: string): string | undefined {
+  if (!/^\d{17}$/.test(first17)) return undefined;
+  const sum = ID_WEIGHTS.reduce((total, weight, i) => total + weight * Number(first17[i]), 0);
+  return ID_CHECK[sum % 11];
+}
+
+/** An 18-character resident ID number: 17 digits, a real birth date (digits 7–14) and the right check character. */
+export function isValidIdCard(value: string): boolean {
+  const id = value.trim().toUpperCase();
+  if (!/^\d{17}[\dX]$/.test(id)) return false;
+  const year = Number(id.slice(6, 10));
+  const month = Number(id.slice(10, 12));
+  const day = Number(id.slice(12, 14));
+  const birth = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return false;
+  return idCheckCharacter(id.slice(0, 17)) === id[17];
+}
+
+/** 110105194912310021 → 110105********0021; anything not 18 characters long is masked whole. */
+export function maskIdCard(value: string): string {
+  const id = value.trim();
+  if (id.length === 18) return `${id.slice(0, 6)}********${id.slice(14)}`;
+  return '*'.repeat(Math.max(4, id.length));
+}
+
+export interface Participant {
+  name: string;
+  phone: string;
+  idcard: string;
+}
+
+export const emptyParticipant = (): Participant => ({ name: '', phone: '', idcard: '' });
+
+/** The participant rows for a chosen count, keeping what was typed in the rows that stay. */
+export function resizeParticipants(rows: readonly Participant[], count: number): Participant[] {
+  const n = Math.min(PARTICIPANTS.max, Math.max(PARTICIPANTS.min, Math.trunc(count)));
+  return Array.from({ length: n }, (_, i) => rows[i] ?? emptyParticipant());
+}
+
+/**
+ * The first problem with the participants, in the order the spec checks them: a row with an empty field gives
+ * '请完整填写第 N 位参与人的信息'; then a wrong mobile or ID number of row N. Undefined when all can be submitted.
+ */
+export function participantsProblem(rows: readonly Participant[]): string | undefined {
+  const words = MESSAGES.workshop;
+  if (rows.length < PARTICIPANTS.min || rows.length > PARTICIPANTS.max) return words.participantCount;
+  for (const [i, row] of rows.entries()) {
+    if (!row.name.trim() || !row.phone.trim() || !row.idcard.trim()) return words.participantIncomplete(i + 1);
+  }
+  for (const [i, row] of rows.entries()) {
+    if (row.name.trim().length > 30) return words.nameTooLong(i + 1);
+    if (!isMainlandMobile(row.phone)) return words.phoneInvalid(i + 1);
+    if (!isValidIdCard(row.idcard)) return words.idcardInvalid(i + 1);
+  }
+  return undefined;
+}
+
+/** What is sent to the server: trimmed, the ID's check character upper-case. */
+export function cleanParticipants(rows: readonly Participant[]): Participant[] {
+  return rows.map((row) => ({ name: row.name.trim(), phone: row.phone.trim(), idcard: row.idcard.trim().toUpperCase() }));
+}
+
+/** Amount in yuan: unit price × participants, exact to the fen. */
+export function bookingAmount(unitPrice: number, count: number): number {
+  return (Math.round(unitPrice * 100) * count) / 100;
+}
+
+export type BookingPhase = 'qr' | 'processing' | 'done';
+
+/** Where the simulated payment stands `elapsedMs` after the QR modal opened. */
+export function bookingPhaseAt(elapsedMs: number): BookingPhase {
+  if (elapsedMs < BOOKING_TIMERS.qrMs) return 'qr';
+  if (elapsedMs < BOOKING_TIMERS.qrMs + BOOKING_TIMERS.processingMs) return 'processing';
+  return 'done';
+}
+
+export interface ReservationActivity {
+  title: string;
+  time: string;
+  location: string;
+  image: string;
+}
+
+/** The spec's local booking record (part 2 §3); ID numbers are kept masked only. */
+export interface LocalReservation {
+  id: number;
+  status: string;
+  activity: ReservationActivity;
+  createTime: string;
+  participants: Participant[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The stored list; anything unreadable is left out (a broken entry never breaks the page). */
+export function parseReservations(raw: string | null | undefined): LocalReservation[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): LocalReservation[] => {
+    if (!isRecord(item) || typeof item.id !== 'number' || !isRecord(item.activity) || !Array.isArray(item.participants)) return [];
+    const { activity } = item;
+    if (!isText(activity.title) || !isText(activity.time)) return [];
+    const participants = item.participants.flatMap((p): Participant[] =>
+      isRecord(p) && isText(p.name) && isText(p.phone) && isText(p.idcard)
+        ? [{ name: p.name, phone: p.phone, idcard: p.idcard.includes('*') ? p.idcard : maskIdCard(p.idcard) }]
+        : [],
+    );
+    return [
+      {
+        id: item.id,
+        status: isText(item.status) ? item.status : MESSAGES.workshop.booked,
+        activity: {
+          title: activity.title,
+          time: activity.time,
+          location: isText(activity.location) ? activity.location : '',
+          image: isText(activity.image) ? activity.image : '',
+        },
+        createTime: isText(item.createTime) ? item.createTime : '',
+        participants,
+      },
+    ];
+  });
+}
+
+/** A booking of the same activity exists already: same title and time (part 2 §5). */
+export function isBooked(records: readonly { activity: { title: string; time: string } }[], activity: { title: string; time: string }) {
+  return records.some((r) => r.activity.title === activity.title && Date.parse(r.activity.time) === Date.parse(activity.time));
+}
+
+/** The record kept for a logged-out booking: status '已预约', ID numbers masked. */
+export function localReservation(activity: ReservationActivity, rows: readonly Participant[], now: Date): LocalReservation {
+  return {
+    id: now.getTime(),
+    status: MESSAGES.workshop.booked,
+    activity: { ...activity },
+    createTime: now.toISOString(),
+    participants: cleanParticipants(rows).map((row) => ({ ...row, idcard: maskIdCard(row.idcard) })),
+  };
+}
