@@ -3,7 +3,7 @@ import { categoriesResponse, culturePageResponse, heritageListResponse } from '@
 import { hydrated, storeLogin, watchProblems } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
-test('an item deep link has its content, fact card and JSON-LD in the static HTML', async ({ page, request }) => {
+test('an item deep link has its content, fact card and JSON-LD in the static HTML', { tag: '@smoke' }, async ({ page, request }) => {
   const { data } = culturePageResponse.parse(await (await request.get('/api/culture/page?size=50')).json());
   const item = data.page.records.find((c) => c.facts?.serial && c.content.length > 200);
   expect(item, 'a seeded item from the national list').toBeDefined();
@@ -162,46 +162,48 @@ test('a card previews 50 characters; the detail dialog opens, records the visit 
   expect(problems).toEqual([]);
 });
 
-test('collecting: a guest is asked to log in; a visitor collects and uncollects, and the server agrees', async ({
-  page,
-  context,
-  request,
-}) => {
-  const item = culturePageResponse.parse(await (await request.get('/api/culture/page?size=1')).json()).data.page.records[0]!;
-  await page.goto(`/culture/1?item=${item.id}`);
-  const dialog = page.getByRole('dialog', { name: item.title });
-  await dialog.getByRole('button', { name: `收藏${item.title}` }).click();
-  await expect(page.getByText('请先登录后再收藏')).toBeVisible();
+test(
+  'collecting: a guest is asked to log in; a visitor collects and uncollects, and the server agrees',
+  { tag: '@smoke' },
+  async ({ page, context, request }) => {
+    const item = culturePageResponse.parse(await (await request.get('/api/culture/page?size=1')).json()).data.page.records[0]!;
+    await page.goto(`/culture/1?item=${item.id}`);
+    const dialog = page.getByRole('dialog', { name: item.title });
+    await dialog.getByRole('button', { name: `收藏${item.title}` }).click();
+    await expect(page.getByText('请先登录后再收藏')).toBeVisible();
 
-  const visitor = await newVisitor(request);
-  await storeLogin(context, visitor);
-  const collected = async () =>
-    (
-      (await (
-        await request.get(`/api/collection/check?type=culture&targetId=${item.id}`, {
-          headers: { authorization: `Bearer ${visitor.token}` },
-        })
-      ).json()) as { data: boolean }
-    ).data;
-  const problems = watchProblems(page);
-  await page.goto(`/culture/1?item=${item.id}`);
-  const button = page.getByRole('dialog', { name: item.title }).getByRole('button', { name: `收藏${item.title}` });
-  await expect(button).toHaveAttribute('aria-busy', 'false');
-  await button.click();
-  await expect(page.getByText('收藏成功')).toBeVisible();
-  const undo = page.getByRole('dialog', { name: item.title }).getByRole('button', { name: `取消收藏${item.title}` });
-  await expect(undo).toHaveAttribute('aria-pressed', 'true');
-  expect(await collected()).toBe(true);
-  await undo.click();
-  await expect(page.getByText('取消收藏成功')).toBeVisible();
-  await expect(button).toHaveAttribute('aria-pressed', 'false');
-  expect(await collected()).toBe(false);
+    const visitor = await newVisitor(request);
+    await storeLogin(context, visitor);
+    const collected = async () =>
+      (
+        (await (
+          await request.get(`/api/collection/check?type=culture&targetId=${item.id}`, {
+            headers: { authorization: `Bearer ${visitor.token}` },
+          })
+        ).json()) as { data: boolean }
+      ).data;
+    const problems = watchProblems(page);
+    await page.goto(`/culture/1?item=${item.id}`);
+    const button = page.getByRole('dialog', { name: item.title }).getByRole('button', { name: `收藏${item.title}` });
+    await expect(button).toHaveAttribute('aria-busy', 'false');
+    await button.click();
+    await expect(page.getByText('收藏成功')).toBeVisible();
+    const undo = page.getByRole('dialog', { name: item.title }).getByRole('button', { name: `取消收藏${item.title}` });
+    await expect(undo).toHaveAttribute('aria-pressed', 'true');
+    expect(await collected()).toBe(true);
+    await undo.click();
+    await expect(page.getByText('取消收藏成功')).toBeVisible();
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(await collected()).toBe(false);
 
-  // The logged-in visit went to the server's browse history.
-  const history = await request.get('/api/profile/browse-history?type=culture', { headers: { authorization: `Bearer ${visitor.token}` } });
-  expect(JSON.stringify(await history.json())).toContain(`"browseId":${item.id}`);
-  expect(problems).toEqual([]);
-});
+    // The logged-in visit went to the server's browse history.
+    const history = await request.get('/api/profile/browse-history?type=culture', {
+      headers: { authorization: `Bearer ${visitor.token}` },
+    });
+    expect(JSON.stringify(await history.json())).toContain(`"browseId":${item.id}`);
+    expect(problems).toEqual([]);
+  },
+);
 
 test('an item page offers the collect toggle', async ({ page, request }) => {
   const item = culturePageResponse.parse(await (await request.get('/api/culture/page?size=1')).json()).data.page.records[0]!;

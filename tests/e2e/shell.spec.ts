@@ -37,29 +37,33 @@ test('the nav has the 7 items, the 34 provinces, a ticking clock and the 农历 
   expect(problems).toEqual([]);
 });
 
-test('the avatar leads to /login when logged out and to /profile when logged in; logout asks first', async ({ page, context }) => {
-  await page.goto('/');
-  await expect(page.getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login');
-  await expect(page.getByRole('button', { name: '退出登录' })).toHaveCount(0);
+test(
+  'the avatar leads to /login when logged out and to /profile when logged in; logout asks first',
+  { tag: '@smoke' },
+  async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('button', { name: '退出登录' })).toHaveCount(0);
 
-  await storeLogin(context, { token: 'not-a-real-token', user: { id: 7, username: '测试用户' } });
-  await page.reload();
-  const avatar = page.getByRole('link', { name: '个人中心（测试用户）' });
-  await expect(avatar).toHaveAttribute('href', '/profile');
-  await expect(avatar.locator('img')).toHaveAttribute('src', '/images/avatar-default.svg');
+    await storeLogin(context, { token: 'not-a-real-token', user: { id: 7, username: '测试用户' } });
+    await page.reload();
+    const avatar = page.getByRole('link', { name: '个人中心（测试用户）' });
+    await expect(avatar).toHaveAttribute('href', '/profile');
+    await expect(avatar.locator('img')).toHaveAttribute('src', '/images/avatar-default.svg');
 
-  await page.getByRole('button', { name: '退出登录' }).click();
-  const dialog = page.getByRole('dialog', { name: '退出登录' });
-  await expect(dialog).toContainText('确定要退出登录吗？');
-  await dialog.getByRole('button', { name: '取消' }).click();
-  await expect(avatar).toBeVisible();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    const dialog = page.getByRole('dialog', { name: '退出登录' });
+    await expect(dialog).toContainText('确定要退出登录吗？');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await expect(avatar).toBeVisible();
 
-  await page.getByRole('button', { name: '退出登录' }).click();
-  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
-  await expect(page.getByText('已退出登录')).toBeVisible();
-  await expect(page.getByRole('link', { name: '登录' })).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
-});
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('已退出登录')).toBeVisible();
+    await expect(page.getByRole('link', { name: '登录' })).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+  },
+);
 
 test('the nav follows a login or logout in another tab (storage event)', async ({ page, context }) => {
   await page.goto('/');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-test('the home page shows culture items that come from the CMS', async ({ page, request, viewport }, testInfo) => {
+test('the home page shows culture items that come from the CMS', { tag: '@smoke' }, async ({ page, request, viewport }, testInfo) => {
   const api = await request.get('/api/home');
   expect(api.ok()).toBe(true);
   const { data } = (await api.json()) as { data: { hotCultures: Array<{ title: string }>; inheritors: Array<{ name: string }> } };
@@ -30,7 +30,7 @@ test('the home page shows culture items that come from the CMS', async ({ page, 
   expect(problems).toEqual([]);
 });
 
-test('an unknown page answers 404 with a Chinese page', async ({ page }) => {
+test('an unknown page answers 404 with a Chinese page', { tag: '@smoke' }, async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '没有找到这个页面' })).toBeVisible();
