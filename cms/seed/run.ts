@@ -107,6 +107,8 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
           province: culture.province,
           batchYear: culture.batchYear,
           batch: culture.batch,
+          serial: culture.serial,
+          unesco: culture.unesco,
         }),
         `${culture.title}（本站生成的封面插图）`,
       ),

@@ -16,6 +16,26 @@ import {
 
 const text = (x: number, y: number, content: string, attrs: string) => `<text x="${x}" y="${y}" ${attrs}>${escapeXml(content)}</text>`;
 
+const UNESCO_LISTS = ['人类非物质文化遗产代表作名录', '急需保护的非物质文化遗产名录', '优秀保护实践名册'] as const;
+
+/**
+ * The cover's listing line: the national entry, or, for an item that is no national item (a UNESCO element
+ * spanning several, a safeguarding programme), the UNESCO list its text names last (its current one).
+ */
+export function coverListing(item: {
+  serial?: string | null;
+  batchYear: number | null;
+  batch: string | null;
+  unesco?: string | null;
+}): string {
+  if (item.serial === null) {
+    const text = item.unesco ?? '';
+    const list = [...UNESCO_LISTS].sort((a, b) => text.lastIndexOf(b) - text.lastIndexOf(a))[0]!;
+    return text.includes(list) ? `联合国教科文组织${list}` : '非物质文化遗产';
+  }
+  return item.batchYear ? `国家级非物质文化遗产代表性项目 · ${item.batchYear}年${item.batch ?? ''}` : '国家级非物质文化遗产代表性项目';
+}
+
 /** Cover of a culture item: its category's colours and glyph, the name in large type, a seal. */
 export function cultureCover(input: {
   title: string;
@@ -24,6 +44,9 @@ export function cultureCover(input: {
   province: string | null;
   batchYear: number | null;
   batch: string | null;
+  /** null: the item is no national item, and the cover names its UNESCO list instead. */
+  serial?: string | null;
+  unesco?: string | null;
 }): string {
   const W = 800;
   const H = 500;
@@ -31,9 +54,7 @@ export function cultureCover(input: {
   const { main, sub } = splitTitle(input.title);
   const mainSize = fitFontSize(main, 520, 112, 44);
   const label = [input.categoryLabel, input.province].filter(Boolean).join(' · ');
-  const listing = input.batchYear
-    ? `国家级非物质文化遗产代表性项目 · ${input.batchYear}年${input.batch ?? ''}`
-    : '国家级非物质文化遗产代表性项目';
+  const listing = coverListing(input);
   const body = [
     `<defs>${grainFilter('g')}<radialGradient id="wash" cx="78%" cy="40%" r="70%"><stop offset="0" stop-color="${style.ink}" stop-opacity="0.14"/><stop offset="1" stop-color="${style.ink}" stop-opacity="0"/></radialGradient></defs>`,
     `<rect width="${W}" height="${H}" fill="${style.background}"/>`,
