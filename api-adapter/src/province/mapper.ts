@@ -34,9 +34,4 @@ export function provinceKeys(province: Province): string[] {
   return [province.code, String(province.adcode), province.name, province.fullName].map((key) => key.toLowerCase());
 }
 
-const SUFFIXES = /(特别行政区|维吾尔自治区|壮族自治区|回族自治区|自治区|省|市)$/;
-
-/** The map's simplified name: suffixes and ethnic names removed (广西壮族自治区 → 广西). */
-export function simplifyProvinceName(name: string): string {
-  return name.trim().replace(SUFFIXES, '');
-}
+export { simplifyProvinceName } from '../contract/province.ts';
