@@ -54,8 +54,9 @@ test.describe('inheritors page: the static introduction', () => {
       await expect(card).toContainText(`剩余名额 ${workshop.seatsLeft} / ${workshop.seats}`);
       await expect(card.locator('[data-countdown]')).toHaveText(/^(距开始还有 .*分钟|活动已开始或已结束)$/);
     }
-    // A guest's 预约 goes to the login page, which brings them back to the workshops.
-    await expect(cards.first().getByRole('link', { name: /^预约/ })).toHaveAttribute('href', '/login?redirect=%2Finheritors%23booking');
+    // A guest may book (kept in this browser, see workshop.spec.ts); the login link brings them back to the workshops.
+    await expect(cards.first().getByRole('button', { name: /^预约/ })).toBeEnabled();
+    await expect(booking.getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login?redirect=%2Finheritors%23booking');
 
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath('inheritors.png'), fullPage: true });

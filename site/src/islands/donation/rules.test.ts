@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  achievementFailureMessage,
+  achievementLoadMessage,
   achievementProgress,
+  donationFailureMessage,
+  donationTime,
   amountProblem,
   donationPhaseAt,
   maskDonor,
@@ -106,5 +110,27 @@ describe('achievements', () => {
     const after = [state('first_donation', 1, 1), state('donation_amount', 1000, 1000)];
     expect(newlyCompleted(before, after).map((a) => a.achievementType)).toEqual(['first_donation', 'donation_amount']);
     expect(newlyCompleted(after, after)).toEqual([]);
+  });
+});
+
+describe('error messages (part 2 §8)', () => {
+  it('word a failed donation', () => {
+    expect(donationFailureMessage({ loggedIn: false })).toBe('请先登录');
+    expect(donationFailureMessage({ loggedIn: true, status: 403 })).toBe('无权捐赠，请先登录');
+    expect(donationFailureMessage({ loggedIn: true, status: 500, message: 'boom' })).toBe('服务器错误，请稍后重试');
+    expect(donationFailureMessage({ loggedIn: true, status: 400, message: '项目不存在' })).toBe('项目不存在');
+    expect(donationFailureMessage({ loggedIn: true })).toBe('捐赠失败，请重试');
+  });
+  it('word a failed achievement update and fetch', () => {
+    expect(achievementFailureMessage({ status: 403 })).toBe('无权获取成就数据，请重新登录');
+    expect(achievementFailureMessage({ status: 401 })).toBe('登录已过期');
+    expect(achievementFailureMessage({ message: '网络错误' })).toBe('更新成就失败: 网络错误');
+    expect(achievementLoadMessage({ loggedIn: false })).toBe('请先登录');
+    expect(achievementLoadMessage({ loggedIn: true, status: 403 })).toBe('无权获取成就数据，请重新登录');
+    expect(achievementLoadMessage({ loggedIn: true, status: 502 })).toBe('获取成就数据失败，请稍后重试');
+  });
+  it('show donation times in Beijing time', () => {
+    expect(donationTime('2026-11-23T06:05:00.000Z')).toBe('11-23 14:05');
+    expect(donationTime('nope')).toBe('');
   });
 });

@@ -109,3 +109,49 @@ export function newlyCompleted(before: readonly Achievement[], after: readonly A
   const done = new Set(before.filter((a) => a.isCompleted).map((a) => a.achievementType));
   return after.filter((a) => a.isCompleted && !done.has(a.achievementType));
 }
+
+/** How a failed donation reads (part 2 §8). */
+export function donationFailureMessage(failure: { status?: number | undefined; message?: string | undefined; loggedIn: boolean }): string {
+  const words = MESSAGES.donation;
+  if (!failure.loggedIn || failure.status === 401) return words.loginFirst;
+  if (failure.status === 403) return words.forbidden;
+  if (failure.status !== undefined && failure.status >= 500) return words.serverError;
+  return failure.message?.trim() || words.failed;
+}
+
+/** How a failed achievement update reads (part 2 §8). */
+export function achievementFailureMessage(failure: { status?: number | undefined; message?: string | undefined }): string {
+  const words = MESSAGES.achievement;
+  if (failure.status === 403) return words.forbidden;
+  if (failure.status === 401) return words.loginExpired;
+  return words.updateFailed(failure.message?.trim() || '未知错误');
+}
+
+/** How a failed achievement fetch reads (part 2 §8). */
+export function achievementLoadMessage(failure: { status?: number | undefined; loggedIn: boolean }): string {
+  const words = MESSAGES.achievement;
+  if (!failure.loggedIn) return MESSAGES.donation.loginFirst;
+  if (failure.status === 403) return words.forbidden;
+  if (failure.status === 401) return words.loginExpired;
+  return words.failedLater;
+}
+
+const BEIJING_SHORT = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A donation's time in Beijing time: '11-23 14:05'. */
+export function donationTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(BEIJING_SHORT.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The three checks made after each donation (part 2 §7); the server ignores the client's figures. */
+export const ACHIEVEMENT_TYPES_CHECKED = ['first_donation', 'donation_amount', 'different_projects'] as const;

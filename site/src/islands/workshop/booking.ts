@@ -5,6 +5,7 @@
  * simulation's phases (1 s QR, then 10 s processing); the logged-out visitor's local record
  * (localStorage 'activityReservations').
  */
+import { lineTotal } from '../../lib/format/money.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 
 export const PARTICIPANTS = { min: 1, max: 4 } as const;
@@ -83,9 +84,9 @@ export function cleanParticipants(rows: readonly Participant[]): Participant[] {
   return rows.map((row) => ({ name: row.name.trim(), phone: row.phone.trim(), idcard: row.idcard.trim().toUpperCase() }));
 }
 
-/** Amount in yuan: unit price × participants, exact to the fen. */
+/** Amount in yuan: unit price × participants, exact to the fen (the one money helper). */
 export function bookingAmount(unitPrice: number, count: number): number {
-  return (Math.round(unitPrice * 100) * count) / 100;
+  return lineTotal(unitPrice, count);
 }
 
 export type BookingPhase = 'qr' | 'processing' | 'done';

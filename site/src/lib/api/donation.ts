@@ -20,8 +20,9 @@ export async function fetchDonorFeed(limit = 20, signal?: AbortSignal) {
   return (await call(donorFeedResponse, '/api/donations/feed', { searchParams: { limit }, signal })).data.records;
 }
 
+/** A 401/403 is the caller's to word (part 2 §8: '无权捐赠，请先登录'), not the general 'login expired'. */
 export async function donate(input: z.input<typeof donateBody>) {
-  return (await call(donateResponse, '/api/donations/donate', { method: 'post', json: input })).data;
+  return (await call(donateResponse, '/api/donations/donate', { method: 'post', json: input, onAuthFailure: 'caller' })).data;
 }
 
 export async function fetchMyDonations(signal?: AbortSignal) {
@@ -33,7 +34,7 @@ export async function fetchAchievements(userId: number, signal?: AbortSignal) {
 }
 
 export async function checkAchievement(input: z.input<typeof achievementCheckBody>) {
-  return (await call(achievementCheckResponse, '/api/achievements/check', { method: 'post', json: input })).data;
+  return (await call(achievementCheckResponse, '/api/achievements/check', { method: 'post', json: input, onAuthFailure: 'caller' })).data;
 }
 
 export const donationQueries = {

@@ -11,6 +11,7 @@ export * from './donation.ts';
 export * from './errors.ts';
 export * from './history.ts';
 export * from './history-store.ts';
+export * from './reservation-store.ts';
 export * from './inheritor.ts';
 export * from './order.ts';
 export * from './policy.ts';
