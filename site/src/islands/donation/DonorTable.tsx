@@ -49,7 +49,7 @@ export default function DonorTable() {
     >
       <table className="table table-sm">
         <caption className="sr-only">最新捐赠</caption>
-        <thead className="sticky top-0 bg-base-100">
+        <thead className="sticky top-0 bg-base-100 text-base-content">
           <tr>
             <th scope="col">捐赠人</th>
             <th scope="col">金额</th>
