@@ -61,7 +61,7 @@ test('the donation page: header, donor table, honest-demo line, 2 × 6 projects;
     .first()
     .getByRole('button', { name: `捐赠：${projects[0]!.title}` })
     .click();
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fpublic-welfare$/);
+  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fpublic-welfare$/);
   expect(problems).toEqual([]);
 });
 

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { inheritorProfilesResponse, workshopsResponse } from '@feiyi/api-adapter/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
+import { hydrated } from './support/session.ts';
 
 /**
  * Page time stands still from here on (a few seconds ahead of now, so the target is never in the
@@ -45,6 +46,9 @@ test.describe('inheritors page: the static introduction', () => {
     expect(await story.locator('video').evaluate((v: HTMLVideoElement) => v.autoplay)).toBe(false);
 
     const booking = page.locator('#booking');
+    // The cards show the live seats once their island has hydrated (the built page holds the seats at build time).
+    await booking.scrollIntoViewIfNeeded();
+    await hydrated(page, 'WorkshopBoard');
     const cards = booking.getByRole('listitem');
     await expect(cards).toHaveCount(4);
     for (const [i, workshop] of workshops.entries()) {
