@@ -22,7 +22,9 @@ test('the home page shows culture items that come from the CMS', { tag: '@smoke'
   await expect(page.getByRole('heading', { level: 3, name: first.title })).toBeVisible();
   const cover = page.getByRole('img', { name: `${first.title}封面` });
   await expect(cover).toBeVisible();
-  expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The hot items are the second module, below the first screen: their covers load lazily once scrolled to.
+  await cover.scrollIntoViewIfNeeded();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.getByText(data.inheritors[0]!.name, { exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
   // The page's content security policy (Astro's, with hashes) lets everything it needs through.
