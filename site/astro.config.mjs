@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { BOOT_SCRIPT } from './src/layouts/boot.ts';
+import { LOADER_BOOT_SCRIPT } from './src/islands/home/loading.ts';
 
 /** The public address of the site (canonical URLs, sitemap, OpenGraph); the site and /api share one origin. */
 const site = process.env.PORTAL_SITE_URL ?? process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
@@ -20,7 +21,9 @@ export default defineConfig({
   // A content security policy in every page, with hashes of Astro's own scripts and styles and of the boot script.
   security: {
     csp: {
-      scriptDirective: { hashes: [`sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}`] },
+      scriptDirective: {
+        hashes: [BOOT_SCRIPT, LOADER_BOOT_SCRIPT].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`),
+      },
     },
   },
 });

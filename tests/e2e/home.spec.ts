@@ -59,9 +59,7 @@ test.describe('home page', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the wheel moves one module per notch with a 1 s lock on a desktop; a phone scrolls as usual', async ({
-    page,
-  }, testInfo) => {
+  test('the wheel moves one module per notch with a 1 s lock on a desktop; a phone scrolls as usual', async ({ page }, testInfo) => {
     const problems = collectProblems(page);
     await openHome(page);
     await page.mouse.move(700, 500);
@@ -211,5 +209,111 @@ test.describe('home page', () => {
       await page.screenshot({ path: testInfo.outputPath(`${id}.png`) });
     }
     await expectAccessible(page);
+  });
+});
+
+test.describe('home loading animation', () => {
+  test('shows once per session for 3.5–5 s, then never again in that session', async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto('/');
+    const loader = page.getByRole('progressbar', { name: '首页加载中' });
+    await expect(loader).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-home-loader', 'done', { timeout: 15_000 });
+    await expect(loader).toBeHidden();
+    const shownMs = Number(await page.locator('html').getAttribute('data-home-loader-shown-ms'));
+    expect(shownMs).toBeGreaterThanOrEqual(3500);
+    expect(shownMs).toBeLessThan(6000);
+    // The page behind it works once it is gone.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-home-ready', '');
+    await expect(loader).toBeHidden();
+    expect(await page.locator('html').getAttribute('data-home-loader')).toBeNull();
+    await page.goto('/policy');
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-home-ready', '');
+    await expect(loader).toBeHidden();
+    expect(problems).toEqual([]);
+  });
+
+  test('never holds a reduced-motion visitor', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-home-ready', '');
+    await expect(page.getByRole('progressbar', { name: '首页加载中' })).toBeHidden();
+    await expect(page.getByRole('link', { name: '浏览非遗项目' })).toBeVisible();
+  });
+});
+
+test.describe('home 3D mask without WebGL', () => {
+  test('says so, keeps the still image and raises no page error', async ({ page }) => {
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (/webgl/i.test(type)) return null;
+        return (original as (...args: unknown[]) => unknown).call(this, type, ...rest);
+      } as typeof original;
+    });
+    const problems = collectProblems(page);
+    await openHome(page);
+    const stage = page.locator('[data-mask-stage]');
+    await expect(stage).toHaveAttribute('data-state', 'unsupported');
+    await expect(stage.getByRole('status')).toHaveText('您的浏览器不支持WebGL');
+    await expect(stage.getByRole('img', { name: /京剧脸谱/ })).toBeVisible();
+    await expect(stage.locator('canvas')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('home 3D mask with WebGL', () => {
+  // Software WebGL (SwiftShader), as on a machine without a GPU.
+  test.use({
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run'],
+    },
+  });
+
+  test('draws the rotating mask in place of the still image', async ({ page }) => {
+    const problems = collectProblems(page);
+    await openHome(page);
+    const stage = page.locator('[data-mask-stage]');
+    await expect(stage).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+    await expect(stage.locator('canvas')).toHaveCount(1);
+    await expect(stage.getByRole('status')).toHaveText('');
+    await expect.poll(() => stage.locator('[data-mask-still]').evaluate((img) => getComputedStyle(img).opacity)).toBe('0');
+    expect(problems).toEqual([]);
+  });
+
+  test('a model that cannot load says 模型加载失败', async ({ page }) => {
+    await page.route('**/images/home/mask.svg?texture', (route) => route.abort());
+    const problems = collectProblems(page);
+    await openHome(page);
+    const stage = page.locator('[data-mask-stage]');
+    await expect(stage).toHaveAttribute('data-state', 'model-failed', { timeout: 30_000 });
+    await expect(stage.getByRole('status')).toHaveText('模型加载失败');
+    await expect(stage.getByRole('img', { name: /京剧脸谱/ })).toBeVisible();
+    // The aborted texture request is the only console entry: no script error.
+    expect(problems.filter((problem) => !problem.includes('net::ERR_FAILED'))).toEqual([]);
+  });
+
+  test('a renderer that cannot start says 3D渲染初始化失败', async ({ page }) => {
+    // The capability check succeeds; the renderer's own context request then fails.
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      let webglCalls = 0;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (/webgl/i.test(type) && ++webglCalls > 1) return null;
+        return (original as (...args: unknown[]) => unknown).call(this, type, ...rest);
+      } as typeof original;
+    });
+    const problems = collectProblems(page);
+    await openHome(page);
+    const stage = page.locator('[data-mask-stage]');
+    await expect(stage).toHaveAttribute('data-state', 'renderer-failed', { timeout: 30_000 });
+    await expect(stage.getByRole('status')).toHaveText('3D渲染初始化失败');
+    await expect(stage.getByRole('img', { name: /京剧脸谱/ })).toBeVisible();
+    expect(problems.filter((problem) => !/WebGL/.test(problem))).toEqual([]);
   });
 });
