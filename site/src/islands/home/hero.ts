@@ -34,12 +34,8 @@ function setup(stage: HTMLElement) {
 
   const start = async () => {
     if (!webglAvailable()) return settle('unsupported', HERO_MESSAGES.noWebgl);
-    let scene: typeof import('./mask-scene.ts');
-    try {
-      scene = await import('./mask-scene.ts');
-    } catch {
-      return settle('model-failed', HERO_MESSAGES.modelFailed);
-    }
+    const scene = await import('./mask-scene.ts').catch(() => null);
+    if (!scene) return settle('model-failed', HERO_MESSAGES.modelFailed);
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     const result = await scene.startMaskScene(host, { rotate: !reduced, textureUrl: '/images/home/mask.svg?texture' });
     if (result === 'running') settle('running');
