@@ -237,6 +237,15 @@ test.describe('home loading animation', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a key ends it at once, so keyboard focus is never hidden behind it', async ({ page }) => {
+    await page.goto('/');
+    const loader = page.getByRole('progressbar', { name: '首页加载中' });
+    await expect(loader).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(loader).toBeHidden({ timeout: 2000 });
+    await expect(page.getByRole('link', { name: '跳到正文' })).toBeFocused();
+  });
+
   test('never holds a reduced-motion visitor', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

@@ -16,6 +16,8 @@ test('the home page shows culture items that come from the CMS', { tag: '@smoke'
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/非遗中国/);
+  // The session's first home visit opens with the loading animation (at most 5 s); the page is used after it.
+  await expect(page.locator('html')).not.toHaveAttribute('data-home-loader', /show|leaving/, { timeout: 15_000 });
   // Narrow screens keep the nav behind the menu button.
   if ((viewport?.width ?? 1440) < 1024) await page.getByRole('button', { name: '菜单' }).click();
   await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '传承人' })).toBeVisible();

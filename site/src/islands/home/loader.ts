@@ -1,6 +1,8 @@
 /**
  * The loading animation on the page: shown (by the boot script in the page) once per session; hides at 100 %, which
- * needs the 3D mask settled (hero.ts's 'home:hero-settled' event) and 3.5 s, or at 5 s whatever happens.
+ * needs the 3D mask settled (hero.ts's 'home:hero-settled' event) and 3.5 s, or at 5 s whatever happens. A key or a
+ * tap ends it at once: a visitor who wants to act is never held behind decoration (and keyboard focus is never left
+ * hidden behind it).
  */
 import { loaderDone, loaderProgress } from './loading.ts';
 
@@ -10,12 +12,23 @@ const loader = document.querySelector<HTMLElement>('[data-home-loader]');
 if (loader && html.getAttribute('data-home-loader') === 'show') {
   const bar = loader.querySelector<HTMLElement>('[data-home-loader-bar]');
   const label = loader.querySelector<HTMLElement>('[data-home-loader-value]');
-  document.body.append(loader); // out of <main>, which goes inert below
-  // Nothing behind the curtain takes focus while it is up.
-  const behind = Array.from(document.body.children).filter((child) => child !== loader && !child.hasAttribute('inert'));
   let settled = document.querySelector('[data-mask-stage]')?.getAttribute('data-state') !== null;
   window.addEventListener('home:hero-settled', () => (settled = true), { once: true });
-  behind.forEach((child) => child.setAttribute('inert', ''));
+  let timer = 0;
+
+  const hide = (elapsed: number) => {
+    window.clearTimeout(timer);
+    window.removeEventListener('keydown', skip, true);
+    window.removeEventListener('pointerdown', skip, true);
+    html.setAttribute('data-home-loader', 'leaving');
+    html.dataset.homeLoaderShownMs = String(Math.round(elapsed));
+    window.setTimeout(() => html.setAttribute('data-home-loader', 'done'), 400);
+  };
+  function skip() {
+    hide(performance.now());
+  }
+  window.addEventListener('keydown', skip, true);
+  window.addEventListener('pointerdown', skip, true);
 
   const tick = () => {
     // Counted from the navigation's start: the time the visitor has actually been waiting.
@@ -24,14 +37,8 @@ if (loader && html.getAttribute('data-home-loader') === 'show') {
     bar?.style.setProperty('--progress', `${progress}%`);
     if (label) label.textContent = `${progress}%`;
     loader.setAttribute('aria-valuenow', String(progress));
-    if (loaderDone(elapsed, settled)) {
-      html.setAttribute('data-home-loader', 'leaving');
-      html.dataset.homeLoaderShownMs = String(Math.round(elapsed));
-      behind.forEach((child) => child.removeAttribute('inert'));
-      window.setTimeout(() => html.setAttribute('data-home-loader', 'done'), 400);
-      return;
-    }
-    window.setTimeout(tick, 100);
+    if (loaderDone(elapsed, settled)) hide(elapsed);
+    else timer = window.setTimeout(tick, 100);
   };
   tick();
 }
