@@ -21,7 +21,7 @@ async function openHome(page: Page) {
   await skipLoader(page);
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
-  await expect(page.locator('html')).toHaveAttribute('data-home-ready', '');
+  await expect(page.locator('html')).toHaveAttribute('data-home-ready', '', { timeout: 15_000 });
 }
 
 test.describe('home page', () => {
