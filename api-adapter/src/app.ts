@@ -21,6 +21,7 @@ import { donationRoutes } from './donation/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerTestFaults } from './http/test-faults.ts';
 import { inheritorRoutes } from './inheritor/routes.ts';
 import { nationalRoutes } from './national/routes.ts';
 import { orderRoutes } from './order/routes.ts';
@@ -62,6 +63,9 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => undefined);
   });
+
+  // Before every route: the browser tests' error switch, only when the test runner turned it on.
+  if (config.TEST_FAULTS) registerTestFaults(app);
 
   // JSON answers need only nosniff; helmet's full set (and its per-request work, which halves the
   // throughput of cached reads) is for pages: it is registered below with the site and the docs.

@@ -34,6 +34,14 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => (value === undefined ? process.env.NODE_ENV !== 'production' : value === 'true')),
+  /**
+   * Browser tests only: lets a request header `x-test-fault: <status>` make /api answer that error
+   * (http/test-faults.ts). Set by the test runner; off unless exactly '1'.
+   */
+  TEST_FAULTS: z
+    .string()
+    .optional()
+    .transform((value) => value === '1'),
 });
 
 export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };

@@ -58,7 +58,8 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     demo: { username: 'demo', password: 'feiyi2026' },
     // The API tests act as a local reverse proxy: X-Forwarded-For lets them be many visitors, each
     // with its own rate and login limits (without it, every test would share one address's budget).
-    extraAdapterEnv: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', CHECK_ANSWERS: 'true' },
+    // TEST_FAULTS lets browser tests ask /api for a 403 or 500 (x-test-fault header) to show error states.
+    extraAdapterEnv: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', CHECK_ANSWERS: 'true', TEST_FAULTS: '1' },
   });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
