@@ -15,12 +15,11 @@ import {
   RETRY,
   SUCCESS_CODE,
   TEXT,
-  TIMEOUT_MS,
   bodyBytes,
-  isProfileCall,
   isPublicCall,
   loginHref,
   readFailure,
+  timeoutFor,
   withTimestamp,
 } from './rules.ts';
 import { clearSession, readToken } from './session.ts';
@@ -126,7 +125,7 @@ export async function call<S extends z.ZodType>(schema: S, path: string, options
   const payload = options.body ?? options.json;
   if (bodyBytes(payload) > MAX_BYTES) throw new ApiError('too-large', TEXT.tooLarge);
 
-  const timeout = !inBrowser ? TIMEOUT_MS.build : isProfileCall(path) ? TIMEOUT_MS.profile : TIMEOUT_MS.browser;
+  const timeout = timeoutFor(path, inBrowser);
   let body: unknown;
   try {
     const response = await http(path.replace(/^\//, ''), {
@@ -142,7 +141,7 @@ export async function call<S extends z.ZodType>(schema: S, path: string, options
     if (error instanceof ApiError) throw error;
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const { failure, status } = await failureOf(error);
-    const reading = readFailure(failure, path);
+    const reading = readFailure(failure, path, method);
     act(reading, options);
     throw ApiError.from(failure.kind === 'http' ? 'http' : failure.kind, reading, status);
   }

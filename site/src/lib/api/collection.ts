@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { collectionChangeResponse, collectionCheckResponse, collectionListResponse } from '@feiyi/api-adapter/contract';
+import { MESSAGES } from '../messages.ts';
 import { call } from './client.ts';
+import { fetchHeritagePage, fetchNews } from './content.ts';
+import { fetchCulture } from './culture.ts';
+import { ApiError } from './errors.ts';
+import { fetchProduct } from './product.ts';
 
 export type FavouriteType = 'culture' | 'heritage' | 'news' | 'product';
 
@@ -32,5 +37,36 @@ export const collectionQueries = {
     queryOptions({
       queryKey: [...collectionQueries.all(), 'list', { page, size }],
       queryFn: ({ signal }) => fetchCollections({ page, size }, signal),
+    }),
+};
+
+/** A favourite's own content, fetched by its type (part 2 §7): a culture item, theme page, news item or product. */
+export type FavouriteDetail =
+  | { type: 'culture'; culture: Awaited<ReturnType<typeof fetchCulture>> }
+  | { type: 'heritage'; heritage: Awaited<ReturnType<typeof fetchHeritagePage>> }
+  | { type: 'news'; news: Awaited<ReturnType<typeof fetchNews>> }
+  | { type: 'product'; product: Awaited<ReturnType<typeof fetchProduct>> };
+
+/** Throws '不支持的收藏类型：{type}' for a type the portal does not know (part 2 §5). */
+export async function fetchFavouriteDetail(type: string, id: number, signal?: AbortSignal): Promise<FavouriteDetail> {
+  switch (type) {
+    case 'culture':
+      return { type, culture: await fetchCulture(id, signal) };
+    case 'heritage':
+      return { type, heritage: await fetchHeritagePage(id, signal) };
+    case 'news':
+      return { type, news: await fetchNews(id, signal) };
+    case 'product':
+      return { type, product: await fetchProduct(id, signal) };
+    default:
+      throw new ApiError('config', MESSAGES.favourite.unsupportedType(type));
+  }
+}
+
+export const favouriteQueries = {
+  detail: (type: string, id: number) =>
+    queryOptions({
+      queryKey: [...collectionQueries.all(), 'detail', type, id],
+      queryFn: ({ signal }) => fetchFavouriteDetail(type, id, signal),
     }),
 };

@@ -10,6 +10,7 @@ import {
   loginHref,
   needsLogin,
   readFailure,
+  timeoutFor,
   withTimestamp,
 } from './rules.ts';
 
@@ -102,7 +103,10 @@ describe('error catalogue', () => {
       local: false,
     });
     expect(readFailure({ kind: 'http', status: 403 }, '/api/collection')).toMatchObject({ action: 'expire-session' });
-    expect(readFailure({ kind: 'http', status: 401 }, '/api/profile/browse-history')).toMatchObject({ action: 'drop-token', local: true });
+    expect(readFailure({ kind: 'http', status: 401 }, '/api/profile/browse-history', 'post')).toMatchObject({
+      action: 'drop-token',
+      local: true,
+    });
     expect(readFailure({ kind: 'http', status: 403 }, '/api/profile/browse-history/batch')).toMatchObject({ action: 'none', local: true });
   });
 
@@ -143,5 +147,58 @@ describe('request rules', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(MAX_BYTES + 1)]), 'a.png');
     expect(bodyBytes(form)).toBeGreaterThan(MAX_BYTES);
+  });
+});
+
+describe("part 2's client for history and orders", () => {
+  const history = '/api/profile/browse-history?type=culture&page=1&size=10';
+
+  it('gives them 5 s; other calls 10 s in the browser and 30 s at build time', () => {
+    expect(timeoutFor('/api/order/list', true)).toBe(5_000);
+    expect(timeoutFor('/api/order/12', true)).toBe(5_000);
+    expect(timeoutFor(history, true)).toBe(5_000);
+    expect(timeoutFor('/api/profile/browse-history/batch', true)).toBe(5_000);
+    expect(timeoutFor('/api/collection/list', true)).toBe(10_000);
+    expect(timeoutFor('/api/profile/stats', true)).toBe(10_000);
+    expect(timeoutFor('/api/order/list', false)).toBe(30_000);
+  });
+
+  it("reading the history: 401 is '请先登录' and /login; 403 and network failures fall back to the local copy", () => {
+    expect(readFailure({ kind: 'http', status: 401 }, history, 'get')).toEqual({ message: '请先登录', action: 'go-login', local: false });
+    expect(readFailure({ kind: 'http', status: 401 }, history)).toMatchObject({ action: 'go-login' });
+    expect(readFailure({ kind: 'http', status: 403 }, history, 'get')).toEqual({ message: '权限不足', action: 'none', local: true });
+    expect(readFailure({ kind: 'network' }, history, 'get')).toEqual({ message: '网络错误', action: 'none', local: true });
+  });
+
+  it('recording a visit: 401 drops the token and keeps the record locally, without sending the reader to /login', () => {
+    for (const url of ['/api/profile/browse-history', '/api/profile/browse-history/batch']) {
+      expect(readFailure({ kind: 'http', status: 401 }, url, 'POST')).toEqual({ message: '请先登录', action: 'drop-token', local: true });
+      expect(readFailure({ kind: 'http', status: 403 }, url, 'post')).toMatchObject({ action: 'none', local: true });
+    }
+  });
+
+  it('reading the history: 404, 500, other, business and configuration errors read as the catalogue says', () => {
+    expect(readFailure({ kind: 'http', status: 404 }, history).message).toBe('请求的资源不存在');
+    expect(readFailure({ kind: 'http', status: 500, message: '服务器内部错误' }, history)).toEqual({
+      message: '服务器错误: 服务器内部错误',
+      action: 'none',
+      local: false,
+    });
+    expect(readFailure({ kind: 'http', status: 500 }, history).message).toBe('服务器错误');
+    expect(readFailure({ kind: 'http', status: 503, statusText: 'Service Unavailable' }, history).message).toBe(
+      '请求失败: 503 Service Unavailable',
+    );
+    expect(readFailure({ kind: 'http', status: 429, message: '请求过于频繁，请 5 秒后再试' }, history).message).toBe(
+      '请求失败: 429 请求过于频繁，请 5 秒后再试',
+    );
+    expect(readFailure({ kind: 'business', message: '参数错误' }, history).message).toBe('参数错误');
+    expect(readFailure({ kind: 'config' }, history).message).toBe('请求配置错误');
+  });
+
+  it("orders: 403 is '权限不足' and a login, never a local copy", () => {
+    for (const url of ['/api/order/list?page=1&size=10', '/api/order/7']) {
+      expect(readFailure({ kind: 'http', status: 403 }, url)).toEqual({ message: '权限不足', action: 'go-login-forbidden', local: false });
+      expect(readFailure({ kind: 'network' }, url)).toEqual({ message: '网络错误', action: 'none', local: false });
+    }
   });
 });

@@ -74,6 +74,12 @@ export function isProfileCall(url: string): boolean {
   return isHistoryCall(url) || /^\/api\/orders?(\/|$)/.test(callPath(url));
 }
 
+/** How long a call may take: 5 s for history and order calls in the browser, 10 s for the others, 30 s at build time. */
+export function timeoutFor(url: string, inBrowser: boolean): number {
+  if (!inBrowser) return TIMEOUT_MS.build;
+  return isProfileCall(url) ? TIMEOUT_MS.profile : TIMEOUT_MS.browser;
+}
+
 /** Routes that need a login (the spec's navigation guard, plus /profile which "requires login"). */
 export const GUARDED_ROUTES = ['/payment', '/order', '/order/list', '/user', '/profile'] as const;
 
@@ -125,11 +131,12 @@ const trimmed = (text: string | undefined) => (text && text.trim() ? text.trim()
 
 /**
  * The error catalogue: part 1 §8 for ordinary calls, part 2 §8's client for history and order calls.
- * `url` decides which client applies.
+ * `url` decides which client applies; `method` tells reading the history (the personal centre's list, part 2)
+ * from recording it (a side effect of reading a page, part 1 §4).
  */
-export function readFailure(failure: Failure, url: string): FailureReading {
+export function readFailure(failure: Failure, url: string, method = 'get'): FailureReading {
   const history = isHistoryCall(url);
-  if (isProfileCall(url)) return readProfileFailure(failure, history);
+  if (isProfileCall(url)) return readProfileFailure(failure, history, method.toLowerCase() !== 'get');
   switch (failure.kind) {
     case 'http':
       if (failure.status === 401 || failure.status === 403) {
@@ -145,14 +152,16 @@ export function readFailure(failure: Failure, url: string): FailureReading {
   }
 }
 
-function readProfileFailure(failure: Failure, history: boolean): FailureReading {
+function readProfileFailure(failure: Failure, history: boolean, recording: boolean): FailureReading {
   const words = MESSAGES.request;
   switch (failure.kind) {
     case 'http': {
       const { status } = failure;
-      // Part 1 §4: a 401 on history removes the token; 403 keeps everything and falls back to the local copy.
+      // Part 1 §4: a 401 while recording a visit removes the token and keeps the record locally; reading the list
+      // in the personal centre is part 2's client: '请先登录' and /login. A 403 on history keeps everything and
+      // falls back to the local copy.
       if (status === 401)
-        return history
+        return history && recording
           ? { message: words.loginFirst, action: 'drop-token', local: true }
           : { message: words.loginFirst, action: 'go-login', local: false };
       if (status === 403)

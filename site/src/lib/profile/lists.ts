@@ -1,0 +1,81 @@
+/**
+ * The personal centre's lists (part 2 §3, §9): favourites 6 a page, follows fetched 20 at a time, history 10 a
+ * page with a type filter, orders 10 a page (10/20/30/50) with their status labels; the local browse history as
+ * a page of the same shape, for when the server cannot answer (part 2 §4).
+ */
+import type { LocalBrowseRecord } from '../api/history-store.ts';
+import { MESSAGES } from '../messages.ts';
+
+export const FAVOURITE_PAGE_SIZE = 6;
+export const FOLLOW_FETCH_SIZE = 20;
+export const HISTORY_PAGE_SIZE = 10;
+export const ORDER_PAGE_SIZES = [10, 20, 30, 50] as const;
+
+export const BROWSE_TYPE_LABELS = {
+  culture: '文化',
+  inheritor: '传承人',
+  event: '活动',
+  product: '商品',
+  heritage: '专题',
+  news: '资讯',
+} as const satisfies Record<string, string>;
+export type BrowseTypeName = keyof typeof BROWSE_TYPE_LABELS;
+
+export const FAVOURITE_TYPE_LABELS = { culture: '文化', heritage: '专题', news: '资讯', product: '文创' } as const;
+
+export function browseTypeLabel(type: string): string {
+  return (BROWSE_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
+
+const BEIJING = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A time as '2026-11-23 14:05' (Beijing time); '未知时间' when it is missing or not a date. */
+export function timeText(value: string | null | undefined): string {
+  const time = value ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) return MESSAGES.history.unknownTime;
+  const parts = Object.fromEntries(BEIJING.formatToParts(new Date(time)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+export interface LocalHistoryPage {
+  records: LocalBrowseRecord[];
+  total: number;
+  current: number;
+  pages: number;
+}
+
+/** A page of the local history, filtered by type ('' for all), newest first as stored. */
+export function localHistoryPage(
+  records: readonly LocalBrowseRecord[],
+  type: string,
+  page: number,
+  size = HISTORY_PAGE_SIZE,
+): LocalHistoryPage {
+  const kept = type ? records.filter((r) => r.browseType === type) : [...records];
+  const pages = Math.ceil(kept.length / size);
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, pages));
+  return { records: kept.slice((current - 1) * size, current * size), total: kept.length, current, pages };
+}
+
+export const ORDER_STATUS_LABELS: Readonly<Record<number, string>> = { 0: '待支付', 1: '已支付', 2: '已取消' };
+
+export function orderStatusLabel(status: number): string {
+  return ORDER_STATUS_LABELS[status] ?? '未知状态';
+}
+
+/** Only a pending order can be paid (part 2 §4). */
+export const canPay = (order: { status: number }) => order.status === 0;
+
+/** A page size the order list offers; anything else falls back to 10. */
+export function orderPageSize(value: number | string): (typeof ORDER_PAGE_SIZES)[number] {
+  const size = Number(value);
+  return (ORDER_PAGE_SIZES as readonly number[]).includes(size) ? (size as (typeof ORDER_PAGE_SIZES)[number]) : ORDER_PAGE_SIZES[0];
+}
