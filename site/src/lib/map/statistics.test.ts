@@ -3,25 +3,30 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatCount, mapStatistics, SPEC_AS_OF, UNESCO_AS_OF, UNESCO_CURRENT } from './statistics.ts';
 
-// The figures GET /api/national/figures answers for the complete list (api-adapter/src/national/list.test.ts).
+// The category codes are the CMS's (cms/seed/data/categories.json): the API's figures count by them.
+const seedCategories = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../../../cms/seed/data/categories.json'), 'utf8'),
+) as Array<{ code: number; officialName: string }>;
+// National items per category, as GET /api/national/figures answers for the complete list (api-adapter/src/national/list.test.ts).
+const ITEMS: Record<string, number> = {
+  民间文学: 167,
+  传统音乐: 189,
+  传统舞蹈: 144,
+  传统戏剧: 171,
+  曲艺: 145,
+  '传统体育、游艺与杂技': 109,
+  传统美术: 139,
+  传统技艺: 287,
+  传统医药: 23,
+  民俗: 183,
+};
 const figures = {
   asOf: { list: '截至第五批（2021 年）', inheritors: '截至 2025 年 3 月' },
   totals: { items: 1557, entries: 3610, inheritors: 3995 },
-  categories: [
-    [66, '民间文学', 167],
-    [67, '传统音乐', 189],
-    [68, '传统舞蹈', 144],
-    [69, '传统戏剧', 171],
-    [70, '曲艺', 145],
-    [71, '传统体育、游艺与杂技', 109],
-    [72, '传统美术', 139],
-    [73, '传统技艺', 287],
-    [74, '传统医药', 23],
-    [75, '民俗', 183],
-  ].map(([categoryId, categoryName, items]) => ({
-    categoryId: categoryId as number,
-    categoryName: categoryName as string,
-    items: items as number,
+  categories: seedCategories.map((c) => ({
+    categoryId: c.code,
+    categoryName: c.officialName,
+    items: ITEMS[c.officialName]!,
     entries: 0,
     inheritors: 0,
   })),

@@ -27,7 +27,7 @@ interface SpecFigure {
   label: string;
   value: number;
   unit: string;
-  /** The national list's category the figure is about (66–75), or the whole list. */
+  /** The national list's category the figure is about (the CMS category code, 66–75), or the whole list. */
   category?: number;
   total?: true;
   unesco?: keyof typeof UNESCO_CURRENT;
@@ -35,10 +35,10 @@ interface SpecFigure {
 
 /** Spec §9, in its order. */
 export const SPEC_FIGURES: readonly SpecFigure[] = [
-  { key: 'craft', label: '传统技艺', value: 500, unit: '项', category: 73 },
-  { key: 'drama', label: '传统戏剧', value: 162, unit: '项', category: 69 },
-  { key: 'custom', label: '民俗', value: 280, unit: '项', category: 75 },
-  { key: 'music', label: '传统音乐', value: 160, unit: '项', category: 67 },
+  { key: 'craft', label: '传统技艺', value: 500, unit: '项', category: 71 },
+  { key: 'drama', label: '传统戏剧', value: 162, unit: '项', category: 67 },
+  { key: 'custom', label: '民俗', value: 280, unit: '项', category: 73 },
+  { key: 'music', label: '传统音乐', value: 160, unit: '项', category: 72 },
   { key: 'medicine', label: '传统医药', value: 23, unit: '项', category: 74 },
   { key: 'unesco', label: '联合国教科文组织非遗名录（册）', value: 43, unit: '项', unesco: 'total' },
   { key: 'urgent', label: '急需保护的非遗名录', value: 7, unit: '项', unesco: 'urgent' },
