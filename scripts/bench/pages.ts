@@ -1,0 +1,181 @@
+/**
+ * Page budgets: Lighthouse (mobile profile, simulated throttling) in Debian's Chromium over the portal's pages,
+ * with the bytes each page fetches by kind. A fresh seeded stack on its own ports, loopback only.
+ *   ./portal bench pages             (BENCH_PAGES=/,/policy to choose pages)
+ * Targets (issues 14–16): performance ≥ 95 on content pages and ≥ 90 on the home page, accessibility, best practices
+ * and SEO ≥ 95, LCP ≤ 2.0 s (home ≤ 2.5 s), CLS ≤ 0.05, first-load JavaScript ≤ 100 KB gzip, web fonts ≤ 200 KB.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { buildCms } from '../src/builds.ts';
+import { RUNTIME_DIR } from '../src/paths.ts';
+import { generateSecrets } from '../src/secrets.ts';
+import { SiteBuilder } from '../src/site.ts';
+import { startStack } from '../src/stack.ts';
+import { CHROMIUM_PATH } from '../src/test-prerequisites.ts';
+
+const DEBUG_PORT = 9229 + 93;
+
+interface PageRow {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  scriptKb: number;
+  fontKb: number;
+  totalKb: number;
+}
+
+/** Pages to measure: the fixed routes plus one of each generated kind, found through the API. */
+async function pagesOf(webUrl: string): Promise<string[]> {
+  if (process.env.BENCH_PAGES) return process.env.BENCH_PAGES.split(',');
+  const json = async (p: string) => (await (await fetch(`${webUrl}${p}`)).json()) as { data: Record<string, unknown> };
+  const culture = (await json('/api/culture/page?page=1&size=1')).data.page as { records: Array<{ id: number }> };
+  const provinces = (await json('/api/province/list')).data.provinces as Array<{ id: number; name: string }>;
+  const beijing = provinces.find((p) => p.name.startsWith('北京')) ?? provinces[0]!;
+  return [
+    '/',
+    '/culture/1',
+    `/culture/item/${culture.records[0]!.id}`,
+    `/area/${beijing.id}`,
+    '/policy',
+    '/inheritors',
+    '/login',
+    '/charity',
+    '/public-welfare',
+    '/map',
+    '/minglu',
+  ];
+}
+
+function launchChromium(profileDir: string) {
+  const child = spawn(
+    CHROMIUM_PATH,
+    [
+      '--headless=new',
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profileDir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  return child;
+}
+
+async function waitForDebugger() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Chromium did not open its debugging port');
+}
+
+type Audit = { numericValue?: number; details?: { items?: Array<{ resourceType?: string; transferSize?: number }> } };
+
+async function measure(url: string, page: string): Promise<PageRow> {
+  const result = await lighthouse(url, {
+    port: DEBUG_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const audit = (id: string) => audits[id] as Audit | undefined;
+  const bytesOf = (kind: string) =>
+    (audit('resource-summary')?.details?.items ?? []).find((item) => item.resourceType === kind)?.transferSize ?? 0;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const row: PageRow = {
+    page,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? NaN),
+    cls: Number((audit('cumulative-layout-shift')?.numericValue ?? NaN).toFixed(3)),
+    tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),
+    scriptKb: Math.round(bytesOf('script') / 1024),
+    fontKb: Math.round(bytesOf('font') / 1024),
+    totalKb: Math.round(bytesOf('total') / 1024),
+  };
+  console.log(`  ${page}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo}, LCP ${row.lcpMs} ms`);
+  return row;
+}
+
+async function main() {
+  const workDir = path.join(RUNTIME_DIR, 'bench-pages');
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  await buildCms((line) => console.log(`» ${line}`));
+  console.log('» starting a bench stack (fresh SQLite, seeded)…');
+  const secrets = generateSecrets();
+  const stack = await startStack({
+    host: '127.0.0.1',
+    cmsPort: 1368,
+    webPort: 8096,
+    secrets,
+    logDir: path.join(workDir, 'logs'),
+    sqliteFile: path.join(workDir, 'data', 'bench.db'),
+    publicDir: path.join(workDir, 'cms-public'),
+    siteDir: path.join(workDir, 'site'),
+    demo: { username: 'demo', password: 'feiyi2026' },
+    serveAdmin: false,
+    extraAdapterEnv: { LOG_LEVEL: 'warn' },
+  });
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
+  let chromium: ReturnType<typeof launchChromium> | undefined;
+  try {
+    const site = new SiteBuilder({
+      apiUrl: stack.webUrl,
+      cmsUrl: stack.cmsUrl,
+      cmsToken: secrets.CMS_API_TOKEN,
+      outDir: path.join(workDir, 'site'),
+      log: (line) => console.log(`» ${line}`),
+    });
+    const buildStarted = Date.now();
+    await site.buildIfStale(true);
+    const buildSeconds = (Date.now() - buildStarted) / 1000;
+    chromium = launchChromium(profileDir);
+    await waitForDebugger();
+    console.log('» Lighthouse, mobile profile');
+    const rows: PageRow[] = [];
+    for (const page of await pagesOf(stack.webUrl)) rows.push(await measure(`${stack.webUrl}${page}`, page));
+    const lines = [
+      '',
+      '| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | JS KB | font KB | total KB |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(
+        (r) =>
+          `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.scriptKb} | ${r.fontKb} | ${r.totalKb} |`,
+      ),
+      '',
+      `Site build with all content: ${buildSeconds.toFixed(1)} s. Bytes are transferred (compressed) sizes.`,
+    ];
+    console.log(lines.join('\n'));
+    writeFileSync(path.join(workDir, 'pages-results.json'), JSON.stringify({ rows, buildSeconds, at: new Date().toISOString() }, null, 2));
+  } finally {
+    chromium?.kill('SIGTERM');
+    rmSync(profileDir, { recursive: true, force: true });
+    await stack.stop();
+  }
+}
+
+await main();
