@@ -30,7 +30,15 @@ const SOURCES = [
  * served one, so visitors never see a half-built site; a failed build leaves the old site up.
  */
 export class SiteBuilder {
-  private readonly options: { apiUrl: string; cmsUrl: string; cmsToken: string; outDir: string; log: (line: string) => void };
+  private readonly options: {
+    apiUrl: string;
+    cmsUrl: string;
+    cmsToken: string;
+    outDir: string;
+    log: (line: string) => void;
+    /** PUBLIC_URL: the address phones reach (the payment QR code); without it pages use their own origin. */
+    publicUrl?: string | undefined;
+  };
   private building: Promise<void> | undefined;
   private pending = false;
   private timer: NodeJS.Timeout | undefined;
@@ -44,7 +52,8 @@ export class SiteBuilder {
   }
 
   private async expectedStamp(): Promise<string> {
-    return `${hashTree(SOURCES)}:${await fetchContentVersion(this.options.cmsUrl, this.options.cmsToken)}`;
+    const publicUrl = this.options.publicUrl ?? '';
+    return `${hashTree(SOURCES)}:${await fetchContentVersion(this.options.cmsUrl, this.options.cmsToken)}:${publicUrl}`;
   }
 
   /** Builds when the sources or the content changed since the last build (or always, with force). */
@@ -56,7 +65,7 @@ export class SiteBuilder {
   }
 
   private async build(stamp: string): Promise<void> {
-    const { outDir, apiUrl, log } = this.options;
+    const { outDir, apiUrl, log, publicUrl } = this.options;
     const next = `${outDir}.next`;
     const previous = `${outDir}.previous`;
     rmSync(next, { recursive: true, force: true });
@@ -64,7 +73,14 @@ export class SiteBuilder {
     const astro = path.join(SITE_DIR, 'node_modules', 'astro', 'bin', 'astro.mjs');
     await run(process.execPath, [astro, 'build', '--outDir', next], {
       cwd: SITE_DIR,
-      env: { ...process.env, PORTAL_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      // PUBLIC_URL is read by the pages' scripts (import.meta.env); empty, they use their own origin.
+      env: {
+        ...process.env,
+        PORTAL_API_URL: apiUrl,
+        PUBLIC_URL: publicUrl ?? '',
+        ...(publicUrl ? { PORTAL_SITE_URL: publicUrl } : {}),
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
       quiet: true,
       label: '网站构建',
     });

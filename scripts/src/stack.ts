@@ -20,6 +20,8 @@ export interface StackOptions {
   resetAdminPassword?: boolean;
   serveAdmin?: boolean;
   extraAdapterEnv?: NodeJS.ProcessEnv;
+  /** The address visitors (and phones on the LAN) use; defaults to http://host:webPort. */
+  publicUrl?: string | undefined;
 }
 
 export interface RunningStack {
@@ -67,7 +69,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         NODE_ENV: 'production',
         HOST: options.host,
         PORT: String(options.webPort),
-        PUBLIC_URL: webUrl,
+        PUBLIC_URL: options.publicUrl ?? webUrl,
         CMS_URL: cmsUrl,
         CMS_API_TOKEN: secrets.CMS_API_TOKEN,
         JWT_SECRET: secrets.JWT_SECRET,

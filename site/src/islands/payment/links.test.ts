@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { mobilePaymentUrl, paySuccessHref, paymentHref, readOrderId, readPaymentMethod } from './links.ts';
+import {
+  mobilePaymentUrl,
+  orderVerdict,
+  paySuccessHref,
+  paymentHref,
+  readAmount,
+  readOrderId,
+  readOrderNo,
+  readPaymentMethod,
+  resolvePublicUrl,
+} from './links.ts';
 
 describe('payment addresses', () => {
   it('sends the shop to /payment with the order id and the amount to 2 decimals', () => {
@@ -35,5 +45,35 @@ describe('payment addresses', () => {
     expect(readPaymentMethod('?paymentMethod=alipay')).toBe('alipay');
     expect(readPaymentMethod('?paymentMethod=wechat')).toBe('wechat');
     expect(readPaymentMethod('?paymentMethod=paypal')).toBe('wechat');
+  });
+});
+
+describe('the payment pages’ query and decisions', () => {
+  it('builds the QR on PUBLIC_URL when it is an http(s) address, else on the page’s origin', () => {
+    expect(resolvePublicUrl('http://192.168.1.20:8080/', 'http://127.0.0.1:8080')).toBe('http://192.168.1.20:8080');
+    expect(resolvePublicUrl('https://feiyi.example/portal/', 'http://127.0.0.1:8080')).toBe('https://feiyi.example/portal');
+    for (const bad of [undefined, '', '  ', 'not a url', 'javascript:alert(1)', 'ftp://x']) {
+      expect(resolvePublicUrl(bad, 'http://127.0.0.1:8080'), String(bad)).toBe('http://127.0.0.1:8080');
+    }
+  });
+
+  it('reads an amount with at most 2 decimals and an order number of letters and digits', () => {
+    expect(readAmount('?amount=268.00')).toBe(268);
+    expect(readAmount('?amount=59.7')).toBe(59.7);
+    for (const bad of ['', '?amount=', '?amount=-1', '?amount=1.234', '?amount=abc', '?amount=1e3']) {
+      expect(readAmount(bad), bad).toBeUndefined();
+    }
+    expect(readOrderNo('?orderNo=FY20261123221500123456')).toBe('FY20261123221500123456');
+    expect(readOrderNo('?orderNo=<script>')).toBeUndefined();
+    expect(readOrderNo('')).toBeUndefined();
+  });
+
+  it('pays a pending order, follows one paid on the phone, refuses the rest', () => {
+    expect(orderVerdict(0, true)).toBe('pay');
+    expect(orderVerdict(0, false)).toBe('pay');
+    expect(orderVerdict(1, false)).toBe('paid-elsewhere');
+    expect(orderVerdict(1, true)).toBe('refuse');
+    expect(orderVerdict(2, true)).toBe('refuse');
+    expect(orderVerdict(2, false)).toBe('refuse');
   });
 });

@@ -51,3 +51,49 @@ export function readOrderId(search: string): number | undefined {
 export function readPaymentMethod(search: string): PaymentMethod {
   return new URLSearchParams(search).get('paymentMethod') === 'alipay' ? 'alipay' : 'wechat';
 }
+
+/** The order list in the personal centre: where a refused or cancelled payment and a quick-buy end. */
+export const ORDER_LIST_HREF = '/profile?section=order';
+/** The pay-success page's 'view orders' (part 2 §2 names the query tab=orders). */
+export const ORDERS_TAB_HREF = '/profile?tab=orders';
+
+/**
+ * The address the QR code is built on: PUBLIC_URL as given when the site was built (so a desktop opened at
+ * 127.0.0.1 still hands phones the LAN address), else the page's own origin. Anything but an http(s) URL is ignored.
+ */
+export function resolvePublicUrl(configured: string | undefined, origin: string): string {
+  const value = configured?.trim();
+  if (value) {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    } catch {
+      // not a URL: fall back to the origin
+    }
+  }
+  return origin;
+}
+
+/** An amount in the query ('268.00'): at most 2 decimals, never negative; else undefined. */
+export function readAmount(search: string): number | undefined {
+  const raw = new URLSearchParams(search).get('amount');
+  if (!raw || !/^\d{1,8}(\.\d{1,2})?$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+/** An order number in the query, as the API writes them (letters and digits); else undefined. */
+export function readOrderNo(search: string): string | undefined {
+  const raw = new URLSearchParams(search).get('orderNo');
+  return raw && /^[A-Za-z0-9]{1,40}$/.test(raw) ? raw : undefined;
+}
+
+/**
+ * What the payment page does with the order it read: pay it while pending; a paid order seen while waiting
+ * means the phone paid it (go to /pay-success); paid before the page opened, or cancelled, it is refused
+ * ('该订单不是待支付状态').
+ */
+export function orderVerdict(status: number, firstRead: boolean): 'pay' | 'paid-elsewhere' | 'refuse' {
+  if (status === 0) return 'pay';
+  if (status === 1 && !firstRead) return 'paid-elsewhere';
+  return 'refuse';
+}

@@ -67,3 +67,10 @@ export function startPaymentProgress({
 export function secondsUntilProgress(elapsedMs: number, waitMs = PAYMENT_WAIT_MS): number {
   return Math.max(0, Math.ceil((waitMs - elapsedMs) / 1000));
 }
+
+/** While the payment page waits, it reads the order this often to follow a payment made on the phone. */
+export const ORDER_POLL_MS = 2_000;
+/** The payment page's success dialog stays this long before /pay-success opens. */
+export const SUCCESS_REDIRECT_MS = 1_500;
+/** A warning that sends the visitor elsewhere stays readable this long before the page changes. */
+export const NOTICE_MS = 1_500;

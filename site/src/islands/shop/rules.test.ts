@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canBuy, clampQuantity, isPageSize, productImages, validateShipping } from './rules.ts';
+import { canBuy, cartOrderBody, clampQuantity, isPageSize, nextSlide, productImages, quickBuyBody, validateShipping } from './rules.ts';
 
 const valid = { shippingName: '李华', shippingPhone: '13812345678', shippingAddress: '浙江省杭州市西湖区龙井路 1 号' };
 
@@ -60,5 +60,37 @@ describe('page sizes and pictures', () => {
     ]);
     expect(productImages('not json', 'http://a/c.jpg')).toEqual(['http://a/c.jpg']);
     expect(productImages('[]', '')).toEqual([]);
+  });
+});
+
+describe('order bodies', () => {
+  const product = { id: 5, name: '蔚县剪纸数字壁纸集', coverImage: 'http://a/c.jpg', price: 19.9 };
+
+  it('writes the shipping-form order: one line, price × quantity exact to the fen, status 0, fields trimmed', () => {
+    expect(cartOrderBody(product, 3, { ...valid, shippingName: ' 李华 ' }, 12)).toEqual({
+      orderItems: [
+        { productId: 5, productName: '蔚县剪纸数字壁纸集', productImage: 'http://a/c.jpg', price: 19.9, quantity: 3, totalAmount: 59.7 },
+      ],
+      shippingName: '李华',
+      shippingPhone: '13812345678',
+      shippingAddress: '浙江省杭州市西湖区龙井路 1 号',
+      totalAmount: 59.7,
+      payAmount: 59.7,
+      status: 0,
+      userId: 12,
+    });
+  });
+
+  it('quick-buy always buys one', () => {
+    expect(quickBuyBody(product, 12)).toEqual({ userId: 12, items: [{ productId: 5, quantity: 1, price: 19.9 }] });
+  });
+});
+
+describe('carousel', () => {
+  it('wraps round both ways', () => {
+    expect(nextSlide(0, 3)).toBe(1);
+    expect(nextSlide(2, 3)).toBe(0);
+    expect(nextSlide(0, 3, -1)).toBe(2);
+    expect(nextSlide(0, 0)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  * API can never disagree on what a mainland mobile number is or on the messages.
  */
 import { createOrderBody } from '@feiyi/api-adapter/contract';
+import { lineTotal } from '../../lib/format/money.ts';
 
 export const PAGE_SIZES = [9, 18, 27, 36] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -70,4 +71,50 @@ export function validateShipping(values: ShippingValues): ShippingErrors {
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** The part of a product the order bodies need. */
+export interface OrderedProduct {
+  id: number;
+  name: string;
+  coverImage: string;
+  price: number;
+}
+
+/**
+ * The body of POST /api/order (part 1 §3): one line, its total price × quantity exact to the fen, the shipping
+ * fields trimmed, status 0. The server prices it again from the catalogue and refuses a mismatch.
+ */
+export function cartOrderBody(product: OrderedProduct, quantity: number, shipping: ShippingValues, userId: number) {
+  const total = lineTotal(product.price, quantity);
+  return {
+    orderItems: [
+      {
+        productId: product.id,
+        productName: product.name,
+        productImage: product.coverImage,
+        price: product.price,
+        quantity,
+        totalAmount: total,
+      },
+    ],
+    shippingName: shipping.shippingName.trim(),
+    shippingPhone: shipping.shippingPhone.trim(),
+    shippingAddress: shipping.shippingAddress.trim(),
+    totalAmount: total,
+    payAmount: total,
+    status: 0,
+    userId,
+  };
+}
+
+/** The body of POST /api/orders/create: quick-buy always buys one (part 1 §5). */
+export function quickBuyBody(product: OrderedProduct, userId: number) {
+  return { userId, items: [{ productId: product.id, quantity: 1, price: product.price }] };
+}
+
+/** The carousel's next picture, wrapping round; 0 when there is none. */
+export function nextSlide(current: number, count: number, step = 1): number {
+  if (count <= 0) return 0;
+  return (((current + step) % count) + count) % count;
 }
