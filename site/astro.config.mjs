@@ -3,6 +3,7 @@ import process from 'node:process';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import serifFont from './integrations/serif-font.ts';
 import { BOOT_SCRIPT } from './src/layouts/boot.ts';
 import { LOADER_BOOT_SCRIPT } from './src/islands/home/loading.ts';
 
@@ -15,7 +16,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react()],
+  integrations: [react(), serifFont()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // A content security policy in every page, with hashes of Astro's own scripts and styles and of the boot script.
