@@ -19,6 +19,7 @@ export async function fetchContentVersion(cmsUrl: string, token: string): Promis
 const SOURCES = [
   path.join(SITE_DIR, 'src'),
   path.join(SITE_DIR, 'public'),
+  path.join(SITE_DIR, 'integrations'),
   path.join(SITE_DIR, 'astro.config.mjs'),
   path.join(SITE_DIR, 'package.json'),
   path.join(ADAPTER_DIR, 'src', 'contract'),
