@@ -40,7 +40,7 @@ test.describe('inheritors page: the static introduction', () => {
 
     await expect(page.getByRole('heading', { name: '什么是代表性传承人' })).toBeVisible();
     await expect(page.getByText('截至2025年3月')).toContainText('3998');
-    const story = page.locator('#baodao');
+    const story = page.locator('#story');
     await expect(story.getByRole('heading', { name: '传承人的故事' })).toBeVisible();
     await expect(story.locator('video track[kind="captions"]')).toHaveAttribute('srclang', 'zh');
     expect(await story.locator('video').evaluate((v: HTMLVideoElement) => v.autoplay)).toBe(false);

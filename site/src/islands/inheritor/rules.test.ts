@@ -4,9 +4,11 @@ import {
   bioText,
   categoryFrom,
   DEFAULT_AVATAR,
+  followFailureText,
   isSample,
   jumpTarget,
   levelText,
+  listFailureText,
   pagerSlots,
   SAMPLE_INHERITORS,
 } from './rules.ts';
@@ -94,5 +96,29 @@ describe('pagerSlots', () => {
   it('clamps a page outside the range', () => {
     expect(pagerSlots(99, 40)).toEqual(pagerSlots(40, 40));
     expect(pagerSlots(0, 40)).toEqual(pagerSlots(1, 40));
+  });
+});
+
+describe('listFailureText', () => {
+  it("reads a body code other than 20000 as '获取传承人数据失败: …'", () => {
+    expect(listFailureText({ kind: 'business', message: '类别不存在' })).toBe('获取传承人数据失败: 类别不存在');
+    expect(listFailureText({ kind: 'business', message: '请求失败' })).toBe('获取传承人数据失败: 未知错误');
+  });
+  it("keeps the client's message for every other failure", () => {
+    expect(listFailureText({ kind: 'bad-answer', message: '响应数据格式错误' })).toBe('响应数据格式错误');
+    expect(listFailureText({ kind: 'http', message: '服务暂不可用' })).toBe('服务暂不可用');
+    expect(listFailureText({ kind: 'network', message: '网络错误，请检查您的网络连接' })).toBe('网络错误，请检查您的网络连接');
+    expect(listFailureText({ kind: 'config', message: '请求配置错误' })).toBe('请求配置错误');
+  });
+});
+
+describe('followFailureText', () => {
+  it("shows the server's message, or '操作失败' when it gave none", () => {
+    expect(followFailureText({ kind: 'http', message: '传承人不存在' })).toBe('传承人不存在');
+    expect(followFailureText({ kind: 'business', message: '请求失败' })).toBe('操作失败');
+  });
+  it("says '操作失败，请稍后重试' when there was no usable answer", () => {
+    expect(followFailureText({ kind: 'network', message: '网络错误，请检查您的网络连接' })).toBe('操作失败，请稍后重试');
+    expect(followFailureText({ kind: 'bad-answer', message: '响应数据格式错误' })).toBe('操作失败，请稍后重试');
   });
 });

@@ -1,3 +1,4 @@
+import { TEXT } from '../../lib/api/rules.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 
 /** Page sizes and the default category of the inheritors page (part 2 §9). */
@@ -91,4 +92,35 @@ export function pagerSlots(current: number, pageCount: number, slots = 7): Pager
   if (page < side + 3) return [...range(1, slots - 1), 'gap-after', pageCount];
   if (page > pageCount - side - 2) return [1, 'gap-before', ...range(pageCount - slots + 2, pageCount)];
   return [1, 'gap-before', ...range(page - side, page + side), 'gap-after', pageCount];
+}
+
+/** What the client's ApiError tells a caller: its kind and the Chinese message it already carries. */
+interface FailureLike {
+  kind: string;
+  message: string;
+}
+
+/** The client's message when the server gave none: the catalogue's words then replace it. */
+const GENERIC = TEXT.requestFailed;
+
+/**
+ * The inheritor list's error text (part 2 §8): a body code other than 20000 reads '获取传承人数据失败: {message
+ * or 未知错误}'; a bad shape, another HTTP error, no response and a setup error keep the client's message
+ * ('响应数据格式错误', the server's message, '网络错误，请检查您的网络连接', '请求配置错误'). A 401/403 is not an
+ * error here: the caller shows the guest view with the sample inheritors.
+ */
+export function listFailureText(error: FailureLike): string {
+  if (error.kind === 'business') return MESSAGES.inheritor.listFailed(error.message === GENERIC ? undefined : error.message);
+  return error.message || GENERIC;
+}
+
+/**
+ * A failed follow or unfollow (part 2 §8): the server's message or '操作失败' when it answered, '操作失败，请稍后重试'
+ * otherwise (no answer, a bad answer). The 401 is the client's: it logs out and says '登录已过期，请重新登录'.
+ */
+export function followFailureText(error: FailureLike): string {
+  if (error.kind === 'http' || error.kind === 'business') {
+    return error.message && error.message !== GENERIC ? error.message : MESSAGES.follow.failed;
+  }
+  return MESSAGES.follow.failedLater;
 }

@@ -70,3 +70,13 @@ export const inheritorQueries = {
       queryFn: ({ signal }) => fetchFollowedInheritors({ page, size }, signal),
     }),
 };
+
+/**
+ * The list by category as one kind of viewer sees it: a guest gets the public view, a logged-in visitor the bios and
+ * skill features too, so the two are cached apart (a login in another tab never shows the guest's copy).
+ */
+export const inheritorListFor = (categoryId: number, page: number, size: number, viewer: 'guest' | 'user') =>
+  queryOptions({
+    queryKey: [...inheritorQueries.category(categoryId, page, size).queryKey, viewer],
+    queryFn: ({ signal }) => fetchInheritorPage(categoryId, { page, size }, signal),
+  });
