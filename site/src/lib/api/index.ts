@@ -13,6 +13,7 @@ export * from './history.ts';
 export * from './history-store.ts';
 export * from './reservation-store.ts';
 export * from './inheritor.ts';
+export * from './national.ts';
 export * from './order.ts';
 export * from './policy.ts';
 export * from './product.ts';

@@ -1,0 +1,122 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { nationalFiguresResponse } from '@feiyi/api-adapter/contract';
+import { collectProblems, expectAccessible } from './support/axe.ts';
+import { hydrated } from './support/session.ts';
+
+/** The map's chunks: echarts with the chart module, and the boundary data (both fetched only when the map is near). */
+const MAP_CHUNK = /\/_astro\/(chart|china)\.[\w-]+\.js$/;
+
+async function mapReady(page: Page): Promise<Locator> {
+  await hydrated(page, 'ChinaMap');
+  const map = page.locator('.china-map[data-state="ready"]');
+  await expect(map).toBeVisible({ timeout: 30_000 });
+  await expect(map.locator('svg path').first()).toBeVisible();
+  return map;
+}
+
+/** The provinces named on the map: the 10 highlighted ones carry their name as an SVG text. */
+const mapNames = (map: Locator) => map.locator('svg text');
+
+test(
+  '/map: the whole map, the 34 provinces as links, the statistics with their dates',
+  { tag: '@smoke' },
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const problems = collectProblems(page);
+    const figures = nationalFiguresResponse.parse(await (await request.get('/api/national/figures')).json()).data;
+    const response = await page.goto('/map');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: '非遗地图' })).toBeVisible();
+
+    const map = await mapReady(page);
+    await expect(map.getByRole('img', { name: /34 个省级行政区（含台湾、香港、澳门）与南海诸岛/ })).toBeVisible();
+    await expect(mapNames(map)).toHaveCount(10);
+
+    // The text alternative: all 34, each linked where the map leads, with the national items counted by the API.
+    const list = page.getByRole('list', { name: /34 个省级行政区的国家级代表性项目数/ });
+    const links = list.locator('a.province-link');
+    await expect(links).toHaveCount(34);
+    for (const name of ['台湾', '香港', '澳门', '广西', '内蒙古']) {
+      await expect(links.filter({ hasText: name })).toHaveAttribute('href', `/area?province=${encodeURIComponent(name)}`);
+    }
+    const zhejiang = figures.provinces.find((p) => p.provinceName === '浙江')!;
+    await expect(links.filter({ hasText: '浙江' })).toContainText(`${zhejiang.items} 项`);
+
+    // §9 as the spec gives it, with its date, and today's figure beside it.
+    const unesco = page.locator('.map-statistic').filter({ hasText: '联合国教科文组织非遗名录（册）' });
+    await expect(unesco).toContainText('43');
+    await expect(unesco).toContainText('截至 2023 年');
+    await expect(unesco).toContainText('现为 45 项');
+    await expect(page.locator('.map-statistic').filter({ hasText: '国家级非遗代表性项目' })).toContainText('1,557');
+
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('map.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  },
+);
+
+test('a click on a province opens its /area page (3 provinces)', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  const touch = testInfo.project.name === 'mobile';
+  await page.goto('/map');
+  const names = await mapNames(await mapReady(page)).allTextContents();
+  expect(names).toHaveLength(10);
+
+  for (const name of names.slice(0, 3)) {
+    if (page.url().includes('/area')) {
+      await page.goto('/map');
+      await mapReady(page);
+    }
+    const label = page.locator('.china-map svg text').filter({ hasText: new RegExp(`^${name}$`) });
+    const box = (await label.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const tooltip = page.locator('.china-map-tooltip');
+    if (touch) {
+      // A tap shows the province's figures; a second tap on it opens the page.
+      await page.touchscreen.tap(x, y);
+      await expect(tooltip).toContainText(name);
+      await expect(tooltip).toContainText('再次轻点进入省份页面');
+      await page.touchscreen.tap(x, y);
+    } else {
+      await page.mouse.move(x, y);
+      await expect(tooltip).toContainText('国家级代表性项目');
+      await expect(tooltip).toContainText(name);
+      await page.mouse.click(x, y);
+    }
+    await expect(page).toHaveURL((url) => /^\/area\/?$/.test(url.pathname) && url.searchParams.get('province') === name);
+    await expect(page.getByRole('heading', { level: 2, name: `${name}的非遗项目` })).toBeVisible();
+  }
+});
+
+test('the home page loads the map only when its module comes near', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = collectProblems(page);
+  // An ordinary scrolling page without the loading animation.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  await expect(page.locator('#home-hero')).toBeVisible();
+  expect(fetched.filter((url) => MAP_CHUNK.test(url))).toEqual([]);
+  await expect(page.locator('#home-map .china-map')).toHaveAttribute('data-state', 'loading');
+
+  await page.locator('#home-map').scrollIntoViewIfNeeded();
+  const map = page.locator('#home-map .china-map[data-state="ready"]');
+  await expect(map).toBeVisible({ timeout: 30_000 });
+  await expect(mapNames(map)).toHaveCount(10);
+  expect(fetched.filter((url) => MAP_CHUNK.test(url))).toHaveLength(2);
+
+  await page.locator('#home-map summary').click();
+  await expect(page.locator('#home-map a.province-link')).toHaveCount(34);
+  expect(problems).toEqual([]);
+});
+
+test("the map says '加载地图数据失败' when its data cannot load", async ({ page }) => {
+  await page.route(/\/_astro\/china\.[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/map');
+  await hydrated(page, 'ChinaMap');
+  await expect(page.locator('.china-map').getByRole('alert')).toHaveText(/加载地图数据失败/);
+  // The province list still leads everywhere the map would.
+  await expect(page.locator('a.province-link')).toHaveCount(34);
+});
