@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SKILL_WEIGHTS, inheritorsToLookUp, leadingSkills, skillScores } from './skills.ts';
+import { SKILL_WEIGHTS, contentLookup, inheritorsToLookUp, leadingSkills, skillScores } from './skills.ts';
 
 const categories = [
   { id: 66, title: '民间文学' },
@@ -118,5 +118,26 @@ describe('the skill chart data', () => {
       ['美术', 1],
     ]);
     expect(leadingSkills(skillScores(categories, none, lookup))).toEqual([]);
+  });
+});
+
+describe('the lookup built with the page', () => {
+  it("maps culture items to their category and title, theme pages to their items' categories", () => {
+    const lookup = contentLookup(
+      [
+        { id: 1, categoryId: 67, title: '昆曲' },
+        { id: 2, categoryId: 71, title: '南京云锦' },
+        { id: 3, categoryId: null, title: '未分类' },
+      ],
+      [
+        { id: 10, relatedCultures: [{ id: 1 }, { id: 2 }, { id: 1 }] },
+        { id: 11, relatedCultures: [{ id: 3 }, { id: 99 }] },
+      ],
+    );
+    expect(lookup).toEqual({
+      cultures: { 1: 67, 2: 71 },
+      heritage: { 10: [67, 71] },
+      cultureTitles: { 1: '昆曲', 2: '南京云锦', 3: '未分类' },
+    });
   });
 });

@@ -83,3 +83,22 @@ export function leadingSkills(scores: readonly SkillScore[], count = 3): SkillSc
     .slice(0, count)
     .map(({ score }) => score);
 }
+
+/** What the page is built with: each culture item's category and title, each theme page's categories. */
+export function contentLookup(
+  cultures: ReadonlyArray<{ id: number; categoryId: number | null; title: string }>,
+  pages: ReadonlyArray<{ id: number; relatedCultures: ReadonlyArray<{ id: number }> }>,
+): Pick<SkillLookup, 'cultures' | 'heritage'> & { cultureTitles: Record<number, string> } {
+  const categoryOf: Record<number, number> = {};
+  const cultureTitles: Record<number, string> = {};
+  for (const c of cultures) {
+    if (c.categoryId !== null) categoryOf[c.id] = c.categoryId;
+    cultureTitles[c.id] = c.title;
+  }
+  const heritage: Record<number, number[]> = {};
+  for (const page of pages) {
+    const ids = [...new Set(page.relatedCultures.map((r) => categoryOf[r.id]).filter((id): id is number => id !== undefined))];
+    if (ids.length > 0) heritage[page.id] = ids;
+  }
+  return { cultures: categoryOf, heritage, cultureTitles };
+}
