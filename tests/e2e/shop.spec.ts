@@ -1,0 +1,297 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { createOrderResponse, orderDetailResponse, productPageResponse, type Product } from '@feiyi/api-adapter/contract';
+import { collectProblems, expectAccessible } from './support/axe.ts';
+import { hydrated, storeLogin } from './support/session.ts';
+import { newVisitor } from './support/visitor.ts';
+
+const shipping = { shippingName: '李华', shippingPhone: '13812345678', shippingAddress: '浙江省杭州市西湖区龙井路 1 号' };
+
+async function liveProducts(request: APIRequestContext): Promise<Product[]> {
+  const answer = await request.get(`/api/product/page?size=36&_t=${Date.now()}`);
+  return productPageResponse.parse(await answer.json()).data.page.records;
+}
+
+/** The product with the most stock: the flows that buy take one or a few. */
+const plentiful = (products: Product[]) => [...products].sort((a, b) => b.stock - a.stock)[0]!;
+
+async function openShop(page: Page) {
+  const response = await page.goto('/charity');
+  expect(response?.status()).toBe(200);
+  await hydrated(page, 'ShopPage');
+}
+
+/** A toast with this text (the shop's messages are toasts). */
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-toast]').filter({ hasText: text });
+
+const cards = (page: Page) => page.locator('[data-product]');
+const card = (page: Page, product: Product) => page.locator(`[data-product="${product.id}"]`);
+
+const filters = (page: Page) => page.getByRole('search', { name: '商品筛选' });
+
+async function search(page: Page, keyword: string) {
+  await filters(page).getByRole('searchbox').fill(keyword);
+  await filters(page).getByRole('button', { name: '搜索', exact: true }).click();
+}
+
+/** Shows only `product` in the list (keyword search), with its live stock. */
+async function findProduct(page: Page, product: Product) {
+  await search(page, product.name);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(card(page, product).getByRole('heading')).toHaveText(product.name);
+}
+
+/** axe for a logged-in page, leaving out the shell's avatar link (its own finding, see donation.spec.ts). */
+async function expectAccessibleLoggedIn(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .exclude('.nav-avatar')
+    .analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('@smoke the shop: first page in the HTML, filters, page sizes and a sold-out product that cannot be bought', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const problems = collectProblems(page);
+  const products = await liveProducts(request);
+  const total = productPageResponse.parse(await (await request.get('/api/product/page?size=9')).json()).data.page.total;
+  const soldOut = products.find((p) => p.stock === 0);
+  expect(soldOut, 'a product with no stock (苏绣团扇 in the seed)').toBeDefined();
+
+  // The first page of 9 is in the static HTML, for search engines and the first paint.
+  const firstNine = productPageResponse.parse(await (await request.get('/api/product/page?page=1&size=9')).json()).data.page.records;
+  const html = await (await request.get('/charity')).text();
+  for (const product of firstNine) expect(html).toContain(product.name);
+
+  await openShop(page);
+  await expect(page).toHaveTitle(/非遗文创/);
+  await expect(page.getByRole('heading', { level: 1, name: '非遗文创' })).toBeVisible();
+  await expect(page.locator('[data-demo]')).toContainText('支付为模拟流程，不会产生任何真实扣款');
+  await expect(cards(page)).toHaveCount(9);
+  await expect(page.getByText(`共 ${total} 件 · 第 1 / ${Math.ceil(total / 9)} 页`)).toBeVisible();
+  await expectAccessible(page);
+
+  // Category 2 (文化体验), then back to all with 18 a page.
+  await filters(page).getByRole('button', { name: '文化体验' }).click();
+  const experiences = products.filter((p) => p.categoryId === 2);
+  await expect(cards(page)).toHaveCount(Math.min(9, experiences.length));
+  await expect(filters(page).getByRole('button', { name: '文化体验' })).toHaveAttribute('aria-pressed', 'true');
+  for (const name of await cards(page).getByRole('heading').allTextContents()) {
+    expect(experiences.map((p) => p.name)).toContain(name);
+  }
+  await filters(page).getByRole('button', { name: '全部', exact: true }).click();
+  await page.getByRole('combobox', { name: '每页件数' }).selectOption('18');
+  await expect(cards(page)).toHaveCount(Math.min(18, products.length));
+
+  // The sold-out product: no quick-buy, and the detail dialog's buy button is disabled.
+  await findProduct(page, soldOut!);
+  const sold = card(page, soldOut!);
+  await expect(sold.locator('[data-stock]')).toHaveText('已售罄');
+  await expect(sold.getByRole('button', { name: `已售罄：${soldOut!.name}` })).toBeDisabled();
+  await sold.getByRole('button', { name: `查看详情：${soldOut!.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: soldOut!.name });
+  await expect(dialog.locator('[data-stock]')).toHaveText('已售罄');
+  await expect(dialog.getByRole('button', { name: '已售罄' })).toBeDisabled();
+  await expect(dialog.getByRole('spinbutton')).toHaveCount(0);
+  await expectAccessible(page);
+  await dialog.locator('.modal-action').getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+
+  // A keyword that matches nothing.
+  await search(page, '不存在的商品名称');
+  await expect(page.getByText('没有找到相关商品')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the product pictures advance every 4 s and pause on request; under reduced motion they are a row to scroll', async ({
+  page,
+  request,
+}) => {
+  const product = (await liveProducts(request)).find((p) => JSON.parse(p.images).length > 1)!;
+  expect(product, 'a product with several pictures').toBeDefined();
+  await page.clock.install();
+  await openShop(page);
+  await findProduct(page, product);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await card(page, product)
+    .getByRole('button', { name: `查看详情：${product.name}` })
+    .click();
+  const pictures = page.getByRole('dialog').getByRole('region', { name: `${product.name}的图片` });
+  await page.mouse.move(0, 0);
+  await expect(pictures.getByRole('button', { name: '第 1 张' })).toHaveAttribute('aria-current', 'true');
+  await page.clock.runFor(4_000);
+  await expect(pictures.getByRole('button', { name: '第 2 张' })).toHaveAttribute('aria-current', 'true');
+  await pictures.getByRole('button', { name: '暂停轮播' }).click();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(8_000);
+  await expect(pictures.getByRole('button', { name: '第 2 张' })).toHaveAttribute('aria-current', 'true');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(page.getByRole('dialog').locator('[data-carousel="scroll"]')).toBeVisible();
+  await expect(page.getByRole('dialog').locator('[data-carousel="scroll"] img')).toHaveCount(JSON.parse(product.images).length);
+});
+
+test('a guest who wants to buy is asked to log in first and comes back to the shop', async ({ page, request }) => {
+  const product = plentiful(await liveProducts(request));
+  await openShop(page);
+  await findProduct(page, product);
+  await card(page, product)
+    .getByRole('button', { name: `快速购买：${product.name}` })
+    .click();
+  await expect(toast(page, '请先登录再购买')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fcharity$/);
+});
+
+test('the detail dialog and the shipping form: quantity 1..stock, the spec’s messages, the order, then /payment', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const problems = collectProblems(page);
+  const product = plentiful(await liveProducts(request));
+  const visitor = await newVisitor(request, 'ship');
+  await storeLogin(context, visitor);
+  await openShop(page);
+  await findProduct(page, product);
+  await card(page, product)
+    .getByRole('button', { name: `查看详情：${product.name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: product.name });
+  await expect(dialog.locator('[data-stock]')).toHaveText(`${product.stock} 件`);
+  const quantity = dialog.getByRole('spinbutton', { name: /购买数量/ });
+  await expect(quantity).toHaveValue('1');
+  await quantity.fill('0');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('1');
+  await quantity.fill(String(product.stock + 5));
+  await quantity.blur();
+  await expect(quantity).toHaveValue(String(product.stock));
+  await quantity.fill('1');
+  await dialog.getByRole('button', { name: '增加 1 件' }).click();
+  await dialog.getByRole('button', { name: '增加 1 件' }).click();
+  await expect(quantity).toHaveValue('3');
+  const total = (Math.round(product.price * 100) * 3) / 100;
+  await expect(dialog).toContainText(`合计 ¥${total.toFixed(2)}`);
+  await dialog.getByRole('button', { name: '购买' }).click();
+
+  const form = page.getByRole('dialog', { name: '填写收货信息' });
+  await expect(form).toContainText(`${product.name} × 3，合计 ¥${total.toFixed(2)}`);
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await expect(form.getByText('请输入收货人姓名')).toBeVisible();
+  await expect(form.getByText('请输入联系电话')).toBeVisible();
+  await expect(form.getByText('请输入收货地址')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: '收货人' })).toBeFocused();
+  await form.getByRole('textbox', { name: '收货人' }).fill(shipping.shippingName);
+  await form.getByRole('textbox', { name: '联系电话' }).fill('12812345678');
+  await form.getByRole('textbox', { name: '收货地址' }).fill(shipping.shippingAddress);
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await expect(form.getByText('请输入正确的手机号码')).toBeVisible();
+  await expect(form.getByText('请输入收货人姓名')).toHaveCount(0);
+  await expect(form.getByRole('textbox', { name: '联系电话' })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessibleLoggedIn(page);
+  await form.getByRole('textbox', { name: '联系电话' }).fill(shipping.shippingPhone);
+  await form.getByRole('button', { name: '提交订单' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/payment/?\\?orderId=(\\d+)&amount=${total.toFixed(2).replace('.', '\\.')}$`));
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  const auth = { authorization: `Bearer ${visitor.token}` };
+  const order = orderDetailResponse.parse(await (await request.get(`/api/order/${orderId}`, { headers: auth })).json()).data.order;
+  expect(order).toMatchObject({ status: 0, totalAmount: total, ...shipping });
+  expect(order.orderItems.map((line) => [line.productId, line.quantity])).toEqual([[product.id, 3]]);
+  expect(problems).toEqual([]);
+});
+
+test('@smoke quick-buy: the processing dialog, 3.5 s, mock-pay, 支付成功！ and the order list', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const product = plentiful(await liveProducts(request));
+  const visitor = await newVisitor(request, 'quick');
+  await storeLogin(context, visitor);
+  await page.clock.install();
+  await openShop(page);
+  await findProduct(page, product);
+  // Page time stands still from here: only runFor moves it, whatever the machine's speed.
+  await page.clock.pauseAt(Date.now() + 5_000);
+  const paid: string[] = [];
+  page.on('request', (r) => r.url().includes('/mock-pay') && paid.push(r.url()));
+  await card(page, product)
+    .getByRole('button', { name: `快速购买：${product.name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: '正在处理支付' });
+  await expect(dialog.locator('[data-order-no]')).toHaveText(/^FY\d{20}$/);
+  await expect(dialog).toContainText(`${product.name} × 1`);
+  await expect(dialog).toContainText(`¥${product.price.toFixed(2)}`);
+  await expect(dialog).toContainText('不会产生任何真实扣款');
+  const orderNo = (await dialog.locator('[data-order-no]').textContent())!;
+  await page.clock.runFor(3_000);
+  expect(paid).toEqual([]);
+  await page.clock.runFor(600);
+  await expect(toast(page, '支付成功！')).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText('支付成功，正在前往我的订单…');
+  await page.clock.runFor(1_500);
+  await expect(page).toHaveURL(/\/profile\/?\?section=order$/);
+  const auth = { authorization: `Bearer ${visitor.token}` };
+  const order = orderDetailResponse.parse(await (await request.get(`/api/order/${orderNo}`, { headers: auth })).json()).data.order;
+  expect(order).toMatchObject({ status: 1, totalAmount: product.price, paymentMethod: 'mock' });
+});
+
+test('quick-buy cancelled: 支付已取消, the timer stopped, nothing paid', async ({ page, context, request }) => {
+  const product = plentiful(await liveProducts(request));
+  const visitor = await newVisitor(request, 'qcancel');
+  await storeLogin(context, visitor);
+  await page.clock.install();
+  await openShop(page);
+  await findProduct(page, product);
+  await page.clock.pauseAt(Date.now() + 5_000);
+  const paid: string[] = [];
+  page.on('request', (r) => r.url().includes('/mock-pay') && paid.push(r.url()));
+  await card(page, product)
+    .getByRole('button', { name: `快速购买：${product.name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: '正在处理支付' });
+  await expect(dialog.locator('[data-order-no]')).toHaveText(/^FY\d{20}$/);
+  const orderNo = (await dialog.locator('[data-order-no]').textContent())!;
+  await dialog.getByRole('button', { name: '取消支付' }).click();
+  await expect(toast(page, '支付已取消')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.clock.runFor(10_000);
+  expect(paid).toEqual([]);
+  await expect(page).toHaveURL(/\/charity\/?$/);
+  const auth = { authorization: `Bearer ${visitor.token}` };
+  const order = orderDetailResponse.parse(await (await request.get(`/api/order/${orderNo}`, { headers: auth })).json()).data.order;
+  expect(order.status).toBe(0);
+});
+
+test('quick-buy refused: the product sold out meanwhile, 操作失败 with the server’s reason, and the list shows it', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // The product with the least stock left; another buyer takes all of it after the page has loaded.
+  const product = (await liveProducts(request)).filter((p) => p.stock > 0).sort((a, b) => a.stock - b.stock)[0]!;
+  const visitor = await newVisitor(request, 'late');
+  await storeLogin(context, visitor);
+  await openShop(page);
+  await findProduct(page, product);
+  await expect(card(page, product).locator('[data-stock]')).toHaveText(`库存 ${product.stock}`);
+
+  const other = await newVisitor(request, 'first');
+  const bought = await request.post('/api/order', {
+    headers: { authorization: `Bearer ${other.token}` },
+    data: { orderItems: [{ productId: product.id, quantity: product.stock }], ...shipping },
+  });
+  createOrderResponse.parse(await bought.json());
+
+  await card(page, product)
+    .getByRole('button', { name: `快速购买：${product.name}` })
+    .click();
+  await expect(toast(page, /^操作失败: /)).toContainText(`「${product.name}」已售罄`);
+  await expect(page.getByRole('dialog', { name: '正在处理支付' })).toBeHidden();
+  await expect(card(page, product).locator('[data-stock]')).toHaveText('已售罄');
+  await expect(card(page, product).getByRole('button', { name: `已售罄：${product.name}` })).toBeDisabled();
+});
