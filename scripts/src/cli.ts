@@ -21,6 +21,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
   const webPort = Number(process.env.PORT ?? 8080);
   const cmsPort = Number(process.env.CMS_PORT ?? 1337);
   const siteDir = path.join(RUNTIME_DIR, 'site');
+  const publicUrl = readPublicUrl(process.env.PUBLIC_URL);
 
   await buildCms(log);
   log('启动内容管理服务与 API（首次启动会写入种子内容）…');
@@ -36,8 +37,16 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
     siteDir,
     demo: DEMO_ACCOUNT,
     resetAdminPassword: created,
+    publicUrl,
   });
-  const site = new SiteBuilder({ apiUrl: stack.webUrl, cmsUrl: stack.cmsUrl, cmsToken: secrets.CMS_API_TOKEN, outDir: siteDir, log });
+  const site = new SiteBuilder({
+    apiUrl: stack.webUrl,
+    cmsUrl: stack.cmsUrl,
+    cmsToken: secrets.CMS_API_TOKEN,
+    outDir: siteDir,
+    log,
+    publicUrl,
+  });
   const shutdown = async () => {
     await site.stop();
     await stack.stop();
@@ -57,8 +66,8 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
 
   console.log(`
 非遗门户已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）
-  网站        ${stack.webUrl}
-  API 文档    ${stack.webUrl}/api/docs
+  网站        ${publicUrl ?? stack.webUrl}
+  API 文档    ${publicUrl ?? stack.webUrl}/api/docs
   内容后台    ${stack.cmsUrl}/admin
               账号 ${secrets.ADMIN_EMAIL}  密码 ${secrets.ADMIN_PASSWORD}
   演示账号    用户名 ${DEMO_ACCOUNT.username}  密码 ${DEMO_ACCOUNT.password}
@@ -66,6 +75,19 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
 按 Ctrl+C 停止。`);
 
   if (flags['until-ready']) await shutdown();
+}
+
+/** PUBLIC_URL (e.g. http://192.168.1.20:8080 for phones on the LAN): an http(s) origin, or unset. */
+function readPublicUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new PortalError(`PUBLIC_URL 不是有效的地址：${value}（示例：http://192.168.1.20:8080）`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PortalError(`PUBLIC_URL 只能是 http 或 https 地址：${value}`);
+  return url.origin;
 }
 
 async function main() {
