@@ -1,5 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated, watchProblems } from './support/session.ts';
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
+import { culturePageResponse } from '@feiyi/api-adapter/contract';
+import { expectAccessible } from './support/axe.ts';
+import { hydrated, storeLogin, watchProblems } from './support/session.ts';
+import { newVisitor } from './support/visitor.ts';
 
 async function openForm(page: Page, path: '/login' | '/register') {
   await page.goto(path);
@@ -52,4 +56,168 @@ test('a wrong password shows the server message', async ({ page }) => {
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page.getByText('用户名或密码错误')).toBeVisible();
   await expect(page).toHaveURL(/\/login\/?$/);
+});
+
+/**
+ * Every toast the pages show, in order, across navigations: a message shown just before the page changes (the
+ * 401's warning) is gone from the screen before an assertion could look for it.
+ */
+async function recordToasts(page: Page): Promise<string[]> {
+  const shown: string[] = [];
+  await page.exposeBinding('e2eToast', (_source, text: string) => void shown.push(text));
+  await page.addInitScript(() => {
+    const report = (text: string) => (window as unknown as { e2eToast: (text: string) => void }).e2eToast(text);
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        change.addedNodes.forEach((node) => {
+          if (node instanceof HTMLElement && node.dataset.toast) report(node.textContent ?? '');
+        });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return shown;
+}
+
+/** Another address for each registration: the adapter allows 20 an hour from one address. */
+const someAddress = () => {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${(c! % 254) + 1}`;
+};
+
+/** A visitor whose password the test knows, to log in through the form. */
+async function registered(request: APIRequestContext) {
+  const suffix = randomBytes(5).toString('hex');
+  const username = `auth_${suffix}`;
+  const password = `pw-${suffix}`;
+  const answer = await request.post('/api/user/register', {
+    data: { username, password, email: `${username}@example.com` },
+    headers: { 'x-forwarded-for': someAddress() },
+  });
+  expect(answer.status()).toBe(200);
+  return { username, password };
+}
+
+async function logIn(page: Page, account: { username: string; password: string }) {
+  await page.getByLabel('用户名').fill(account.username);
+  await page.getByLabel('密码').fill(account.password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** A small real PNG (1 × 1). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test(
+  'registration with an avatar: 头像上传成功, 注册成功！ and /login; then 登录成功, home, and the nav shows the user',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    const problems = watchProblems(page);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': someAddress() });
+    // The clock is paused around each submit: the success message must be on screen before the page changes.
+    await page.clock.install();
+    await openForm(page, '/register');
+    const suffix = randomBytes(4).toString('hex');
+    const account = { username: `新人_${suffix}`, password: `pw-${suffix}` };
+
+    await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.locator('[data-toast]').filter({ hasText: '头像上传成功' })).toBeVisible();
+    const uploaded = page.getByRole('img', { name: '已上传的头像' });
+    await expect(uploaded).toHaveAttribute('src', /\/uploads\/.+\.png$/);
+    const avatarPath = new URL((await uploaded.getAttribute('src'))!).pathname;
+    await page.getByLabel('用户名').fill(account.username);
+    await page.getByLabel('密码', { exact: true }).fill(account.password);
+    await page.getByLabel('确认密码').fill(account.password);
+    await page.getByLabel('邮箱').fill(`reg_${suffix}@example.com`);
+    await expectAccessible(page);
+
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.getByRole('button', { name: '注册' }).click();
+    await expect(page.locator('[data-toast]').filter({ hasText: '注册成功！' })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/register\/?$/);
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/login\/?$/, { timeout: 20_000 });
+
+    await hydrated(page, 'LoginForm');
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await logIn(page, account);
+    await expect(page.locator('[data-toast]').filter({ hasText: '登录成功' })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/login\/?$/);
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+    const avatar = page.getByRole('link', { name: `个人中心（${account.username}）` });
+    await expect(avatar).toHaveAttribute('href', '/profile', { timeout: 20_000 });
+    await expect(avatar.locator('img')).toHaveAttribute('src', new RegExp(`${avatarPath}$`));
+    const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')]);
+    expect(stored[0]).toBeTruthy();
+    expect(JSON.parse(stored[1]!)).toMatchObject({ username: account.username });
+    expect(problems).toEqual([]);
+  },
+);
+
+test('the guard sends a logged-out visitor to /login with the full target, and the login returns exactly there', async ({
+  page,
+  request,
+}) => {
+  const account = await registered(request);
+  await page.goto('/profile?section=address');
+  // The static site may answer /profile with /profile/: the target keeps whichever the browser asked for.
+  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fprofile(%2F)?%3Fsection%3Daddress$/);
+  const target = new URL(page.url()).searchParams.get('redirect')!;
+  await hydrated(page, 'LoginForm');
+  await logIn(page, account);
+  await expect
+    .poll(
+      () => {
+        const url = new URL(page.url());
+        return `${url.pathname}${url.search}${url.hash}`;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(target);
+  await expect(page.locator('#profile-section-title')).toHaveText('收货地址', { timeout: 20_000 });
+});
+
+test('a 401 mid-session: on a non-history call the visitor is logged out and sent to /login; on the history only the local copy is used', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const [first, second] = culturePageResponse.parse(await (await request.get('/api/culture/page?size=2')).json()).data.page.records;
+  const visitor = await newVisitor(request, 'expire');
+  await storeLogin(context, visitor);
+  const toasts = await recordToasts(page);
+  // The adapter's test-only switch answers 401 to the calls a route marks.
+  const refuse = (route: Route) => route.continue({ headers: { ...route.request().headers(), 'x-test-fault': '401' } });
+
+  await page.goto(`/culture/item/${first!.id}`);
+  await hydrated(page, 'ItemActions');
+  const collect = page.getByRole('button', { name: `收藏${first!.title}` });
+  await expect(collect).toHaveAttribute('aria-busy', 'false');
+  await page.route(
+    (url) => url.pathname === '/api/collection',
+    (route) => (route.request().method() === 'POST' ? refuse(route) : route.continue()),
+  );
+  await collect.click();
+  await expect(page).toHaveURL(new RegExp(`/login/?\\?redirect=%2Fculture%2Fitem%2F${first!.id}(%2F)?$`), { timeout: 20_000 });
+  await expect.poll(() => toasts).toContain('登录已过期，请重新登录');
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+  await page.unroute((url) => url.pathname === '/api/collection');
+
+  // Logged in again; now recording a visit is refused.
+  await page.evaluate((login) => {
+    localStorage.setItem('token', login.token);
+    localStorage.setItem('user', JSON.stringify({ avatar: '', backgroundImage: '', ...login.user }));
+  }, visitor);
+  const before = toasts.length;
+  await page.route((url) => url.pathname === '/api/profile/browse-history', refuse);
+  await page.goto(`/culture/item/${second!.id}`);
+  await hydrated(page, 'ItemActions');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('browseHistory') ?? ''), { timeout: 20_000 })
+    .toContain(`"browseId":${second!.id}`);
+  // Part 1 §4 and §8: the token is dropped (the visitor is logged out), but nothing is said and the page stays.
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect(page).toHaveURL(new RegExp(`/culture/item/${second!.id}/?$`));
+  expect(toasts.slice(before)).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { syncLocalHistory } from '../../lib/api/history.ts';
 import { afterLoginTarget } from '../../lib/api/rules.ts';
 import { notify } from '../../lib/ui/toast.ts';
 import Field, { focusFirst } from './Field.tsx';
-import { type FieldErrors, type LoginValues, validateLogin } from './rules.ts';
+import { type FieldErrors, LEAVE_AFTER_MS, type LoginValues, validateLogin } from './rules.ts';
 
 /** /login: success shows '登录成功', syncs the local browse history in one batch, and goes home or to the guard's target. */
 export default function LoginForm() {
@@ -36,7 +36,8 @@ export default function LoginForm() {
       const answer = await login(values.username.trim(), values.password);
       notify.success(answer.message && answer.message !== 'success' ? answer.message : '登录成功');
       await syncLocalHistory();
-      window.location.assign(afterLoginTarget(new URLSearchParams(window.location.search).get('redirect')));
+      const target = afterLoginTarget(new URLSearchParams(window.location.search).get('redirect'));
+      window.setTimeout(() => window.location.assign(target), LEAVE_AFTER_MS);
     } catch (error) {
       const message = error instanceof ApiError && error.kind !== 'network' ? error.message || '登录失败' : '登录失败，请检查网络连接';
       notify.error(message);

@@ -3,7 +3,7 @@ import { register, uploadAvatar } from '../../lib/api/auth.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notify } from '../../lib/ui/toast.ts';
 import Field, { focusFirst } from './Field.tsx';
-import { type FieldErrors, type RegisterValues, avatarProblem, validateRegister } from './rules.ts';
+import { type FieldErrors, LEAVE_AFTER_MS, type RegisterValues, avatarProblem, validateRegister } from './rules.ts';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
@@ -62,7 +62,10 @@ export default function RegisterForm() {
       const answer = await register({ username: values.username.trim(), password: values.password, email: values.email.trim(), avatar });
       notify.success(answer.message || '注册成功！');
       const redirect = new URLSearchParams(window.location.search).get('redirect');
-      window.setTimeout(() => window.location.assign(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'), 800);
+      window.setTimeout(
+        () => window.location.assign(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+        LEAVE_AFTER_MS,
+      );
     } catch (error) {
       notify.error(error instanceof ApiError && error.message ? error.message : '注册失败，请稍后重试');
       setBusy(false);

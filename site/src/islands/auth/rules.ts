@@ -38,6 +38,12 @@ export function validateRegister(values: RegisterValues): FieldErrors<keyof Regi
   return errors;
 }
 
+/**
+ * After a successful login or registration the page changes to another document, which would wipe the success
+ * message at once: the form waits this long so '登录成功' / '注册成功！' can be read first.
+ */
+export const LEAVE_AFTER_MS = 800;
+
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const AVATAR_TYPES = ['image/jpeg', 'image/png'];
 

@@ -42,7 +42,8 @@ const FIELDS: { key: keyof Participant; label: string; type: string; inputMode?:
 
 /**
  * The booking modal (part 2 §4): 1–4 participants, each checked; then the QR with unit price × participants,
- * 'processing' after 1 s and the booking saved 10 s later. Closing the dialog stops the timers.
+ * 'processing' after 1 s and the booking saved 10 s later. Closing the dialog stops the timers. Syncing a booking
+ * kept in this browser asks only for the ID numbers again (stored masked) and sends it at once.
  */
 export default function BookingDialog({ workshop, sync, loggedIn, booked, onClose }: Props) {
   const titleId = useId();
@@ -56,6 +57,7 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
   );
   const [problem, setProblem] = useState<string | undefined>();
   const [stage, setStage] = useState<Stage>({ step: 'form' });
+  const [syncing, setSyncing] = useState(false);
   const timers = useRef<number[]>([]);
   const closed = useRef(false);
 
@@ -86,15 +88,23 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
       return;
     }
     setProblem(undefined);
+    if (sync) {
+      // The local booking was paid (simulated) when it was made: syncing sends it with the ID numbers, no second payment.
+      setSyncing(true);
+      void save();
+      return;
+    }
     setStage({ step: 'pay', processing: false, saving: false });
     timers.current.push(
       window.setTimeout(() => setStage({ step: 'pay', processing: true, saving: false }), BOOKING_TIMERS.qrMs),
-      window.setTimeout(() => void save(), BOOKING_TIMERS.qrMs + BOOKING_TIMERS.processingMs),
+      window.setTimeout(() => {
+        setStage({ step: 'pay', processing: true, saving: true });
+        void save();
+      }, BOOKING_TIMERS.qrMs + BOOKING_TIMERS.processingMs),
     );
   }
 
   async function save() {
-    setStage({ step: 'pay', processing: true, saving: true });
     const participants = cleanParticipants(rows);
     if (!loggedIn) {
       try {
@@ -123,7 +133,7 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
   const qrValue = `${MESSAGES.workshop.qrText}｜${workshop.title}｜${rows.length} 人｜${yuan(amount)} 元`;
 
   return (
-    <Dialog labelledBy={titleId} onClose={onClose} dismissible={!paying || !stage.saving} wide={!paying}>
+    <Dialog labelledBy={titleId} onClose={onClose} dismissible={!syncing && (!paying || !stage.saving)} wide={!paying}>
       <h2 id={titleId} className="font-serif text-xl">
         {paying ? '扫码支付' : `预约：${workshop.title}`}
       </h2>
@@ -138,6 +148,7 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
             <select
               className="select select-sm w-28"
               value={rows.length}
+              disabled={Boolean(sync)}
               onChange={(event) => setRows((current) => resizeParticipants(current, Number(event.target.value)))}
             >
               {Array.from({ length: PARTICIPANTS.max - PARTICIPANTS.min + 1 }, (_, i) => i + PARTICIPANTS.min).map((n) => (
@@ -178,11 +189,11 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
             </p>
           )}
           <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
+            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={syncing}>
               取消
             </button>
-            <button type="submit" className="btn btn-primary">
-              提交预约
+            <button type="submit" className="btn btn-primary" disabled={syncing}>
+              {sync ? (syncing ? '正在同步…' : '同步到账户') : '提交预约'}
             </button>
           </div>
         </form>
