@@ -290,7 +290,8 @@ test('quick-buy refused: the product sold out meanwhile, 操作失败 with the s
   await card(page, product)
     .getByRole('button', { name: `快速购买：${product.name}` })
     .click();
-  await expect(toast(page, /^操作失败: /)).toContainText(`「${product.name}」已售罄`);
+  // Part 1 §8: '操作失败: ' and the server's own words.
+  await expect(toast(page, /^操作失败: /)).toHaveText(`操作失败: 「${product.name}」已售罄`);
   await expect(page.getByRole('dialog', { name: '正在处理支付' })).toBeHidden();
   await expect(card(page, product).locator('[data-stock]')).toHaveText('已售罄');
   await expect(card(page, product).getByRole('button', { name: `已售罄：${product.name}` })).toBeDisabled();

@@ -80,7 +80,8 @@ function act(reading: FailureReading, options: CallOptions) {
   if (options.onAuthFailure === 'caller' && reading.action !== 'drop-token') return;
   clearSession();
   if (reading.action === 'drop-token') return;
-  notify.warning(reading.message);
+  // The visitor is sent to /login at once: the warning goes with them, to be read there.
+  notify.warningAcrossNavigation(reading.message);
   goToLogin();
 }
 
@@ -118,7 +119,7 @@ async function failureOf(error: unknown): Promise<{ failure: Failure; status?: n
 export async function call<S extends z.ZodType>(schema: S, path: string, options: CallOptions = {}): Promise<z.output<S>> {
   const method = options.method ?? 'get';
   if (inBrowser && !isPublicCall(path) && !readToken()) {
-    notify.warning(TEXT.loginFirst);
+    notify.warningAcrossNavigation(TEXT.loginFirst);
     goToLogin();
     throw new ApiError('login-required', TEXT.loginFirst, 401);
   }

@@ -150,6 +150,21 @@ describe('request rules', () => {
   });
 });
 
+describe('placing and paying orders (part 1, the shop)', () => {
+  it("answers the server's own message, not part 2's status wording", () => {
+    const soldOut = { kind: 'http', status: 409, statusText: 'Conflict', message: '「昆曲名段赏听手册」已售罄' } as const;
+    expect(readFailure(soldOut, '/api/orders/create', 'post')).toEqual({
+      message: '「昆曲名段赏听手册」已售罄',
+      action: 'none',
+      local: false,
+    });
+    expect(readFailure(soldOut, '/api/order', 'POST').message).toBe('「昆曲名段赏听手册」已售罄');
+    expect(readFailure({ kind: 'http', status: 500 }, '/api/orders/7/mock-pay', 'post').message).toBe('请求失败');
+    // Reading the same resources stays part 2's.
+    expect(readFailure(soldOut, '/api/order/7', 'get').message).toBe('请求失败: 409 「昆曲名段赏听手册」已售罄');
+  });
+});
+
 describe("part 2's client for history and orders", () => {
   const history = '/api/profile/browse-history?type=culture&page=1&size=10';
 

@@ -136,7 +136,10 @@ const trimmed = (text: string | undefined) => (text && text.trim() ? text.trim()
  */
 export function readFailure(failure: Failure, url: string, method = 'get'): FailureReading {
   const history = isHistoryCall(url);
-  if (isProfileCall(url)) return readProfileFailure(failure, history, method.toLowerCase() !== 'get');
+  const reading = method.toLowerCase() === 'get';
+  // Part 2's client reads the history and the orders in the personal centre; placing or paying an order is part 1's
+  // shop, whose messages carry the server's own words ('操作失败: ' + message).
+  if (history || (isProfileCall(url) && reading)) return readProfileFailure(failure, history, !reading);
   switch (failure.kind) {
     case 'http':
       if (failure.status === 401 || failure.status === 403) {

@@ -34,9 +34,50 @@ export function toast(level: ToastLevel, message: string): void {
   window.setTimeout(() => item.remove(), SHOWN_MS[level]);
 }
 
+/** A message that must survive the page being left for another (sessionStorage, read once by the next page). */
+const CARRIED_KEY = 'toast-carried';
+const CARRIED_FOR_MS = 10_000;
+
+function carry(level: ToastLevel, message: string): void {
+  toast(level, message);
+  try {
+    window.sessionStorage.setItem(CARRIED_KEY, JSON.stringify({ level, message, at: Date.now() }));
+  } catch {
+    // Storage refused (private mode, quota): the message is still shown on this page.
+  }
+}
+
+function showCarried(): void {
+  let carried: { level?: unknown; message?: unknown; at?: unknown } | undefined;
+  try {
+    const raw = window.sessionStorage.getItem(CARRIED_KEY);
+    window.sessionStorage.removeItem(CARRIED_KEY);
+    carried = raw ? (JSON.parse(raw) as typeof carried) : undefined;
+  } catch {
+    return;
+  }
+  const level = carried?.level;
+  if (
+    carried &&
+    typeof carried.message === 'string' &&
+    (level === 'success' || level === 'info' || level === 'warning' || level === 'error') &&
+    typeof carried.at === 'number' &&
+    Date.now() - carried.at < CARRIED_FOR_MS
+  ) {
+    toast(level, carried.message);
+  }
+}
+
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', showCarried, { once: true });
+  else showCarried();
+}
+
 export const notify = {
   success: (message: string) => toast('success', message),
   info: (message: string) => toast('info', message),
   warning: (message: string) => toast('warning', message),
   error: (message: string) => toast('error', message),
+  /** A warning shown now and again on the next page: for a message given just before sending the visitor elsewhere. */
+  warningAcrossNavigation: (message: string) => carry('warning', message),
 };
