@@ -4,6 +4,7 @@ import { runSeed } from '../seed/run';
 import { ensureAdmin, ensureDemoUser } from './bootstrap/accounts';
 import { applyAdminLabels } from './bootstrap/admin-labels';
 import { ensureAdapterToken } from './bootstrap/api-token';
+import { applyUserDataAdmin, registerSuperAdminRestrictions } from './bootstrap/admin-user-data';
 import { ensureUniqueIndexes } from './bootstrap/indexes';
 import { forwardContentEvents } from './bootstrap/content-events';
 import { AUTHENTICATED_ACTIONS, grantRoleActions, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
@@ -12,6 +13,7 @@ import { registerPidAssignment } from './bootstrap/pid';
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerPidAssignment(strapi);
+    registerSuperAdminRestrictions(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -32,5 +34,6 @@ export default {
     }
     forwardContentEvents(strapi, { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET });
     await applyAdminLabels(strapi);
+    await applyUserDataAdmin(strapi);
   },
 };

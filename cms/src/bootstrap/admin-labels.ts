@@ -2,10 +2,11 @@ import type { Core } from '@strapi/strapi';
 
 /**
  * Chinese field labels, title fields and list columns for the editors' admin. Applied once per
- * LABELS_VERSION; what editors change later in "Configure the view" stays theirs.
+ * LABELS_VERSION; what editors change later in "Configure the view" stays theirs. The visitors'
+ * records (orders, donations, bookings …) are set up in admin-user-data.ts.
  */
 const LABELS_VERSION = 2;
-const COMMON: Record<string, string> = {
+export const COMMON: Record<string, string> = {
   pid: '编号',
   slug: '标识（URL）',
   title: '标题',
@@ -141,63 +142,13 @@ const LABELS: Record<string, { labels: Record<string, string>; mainField?: strin
       showcaseInheritors: '展示的传承人（5 位，按顺序）',
     },
   },
-  'api::order.order': {
-    labels: {
-      orderNo: '订单号',
-      status: '状态（0 待支付，1 已支付，2 已取消）',
-      kind: '方式',
-      items: '明细',
-      totalAmount: '总额（元）',
-      payAmount: '实付（元）',
-      shippingName: '收货人',
-      shippingPhone: '电话',
-      shippingAddress: '地址',
-      paymentMethod: '支付方式',
-      expiresAt: '保留至',
-      paidAt: '支付时间',
-      cancelledAt: '取消时间',
-    },
-    mainField: 'orderNo',
-    list: ['orderNo', 'user', 'status', 'totalAmount', 'createdAt'],
-  },
-  'api::donation.donation': {
-    labels: { project: '项目', projectPid: '项目编号', projectName: '项目名称', amount: '金额（元）', donorName: '捐赠人' },
-    mainField: 'projectName',
-    list: ['projectName', 'amount', 'donorName', 'createdAt'],
-  },
-  'api::favourite.favourite': {
-    labels: { targetType: '类型', targetId: '对象编号' },
-    list: ['user', 'targetType', 'targetId', 'createdAt'],
-  },
-  'api::follow.follow': { labels: { inheritorPid: '传承人编号' }, list: ['user', 'inheritorPid', 'createdAt'] },
-  'api::browse-record.browse-record': {
-    labels: { browseType: '类型', browseId: '对象编号', browseTime: '浏览时间' },
-    list: ['user', 'browseType', 'browseId', 'browseTime'],
-  },
-  'api::achievement.achievement': {
-    labels: { achievementType: '成就', currentValue: '当前进度', targetValue: '目标', isCompleted: '已完成', completedAt: '完成时间' },
-    list: ['user', 'achievementType', 'currentValue', 'isCompleted'],
-  },
-  'api::booking.booking': {
-    labels: {
-      bookingNo: '预约号',
-      workshop: '工坊',
-      workshopPid: '工坊编号',
-      participants: '参与人',
-      count: '人数',
-      amount: '金额（元）',
-      status: '状态',
-    },
-    mainField: 'bookingNo',
-    list: ['bookingNo', 'user', 'workshop', 'count', 'status'],
-  },
 };
 
 interface Metadata {
-  edit?: { label?: string; editable?: boolean };
+  edit?: { label?: string; editable?: boolean; visible?: boolean };
   list?: { label?: string };
 }
-interface Configuration {
+export interface Configuration {
   settings: Record<string, unknown> & { mainField?: string };
   metadatas: Record<string, Metadata>;
   layouts: Record<string, unknown> & { list?: string[] };
