@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { precompress } from './site.ts';
 
 describe('precompress', () => {
-  it('writes brotli and gzip copies of text files that decompress to the original', () => {
+  it('writes brotli and gzip copies of text files that decompress to the original', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'site-'));
     mkdirSync(path.join(dir, '_astro'));
     const html = `<!doctype html><p>${'非遗中国'.repeat(400)}</p>`;
@@ -14,7 +14,7 @@ describe('precompress', () => {
     writeFileSync(path.join(dir, '_astro', 'app.js'), 'console.log(1);'.repeat(200));
     writeFileSync(path.join(dir, 'tiny.css'), 'a{}');
     writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096));
-    expect(precompress(dir)).toBe(2);
+    expect(await precompress(dir)).toBe(2);
     expect(brotliDecompressSync(readFileSync(path.join(dir, 'index.html.br'))).toString()).toBe(html);
     expect(gunzipSync(readFileSync(path.join(dir, '_astro', 'app.js.gz'))).toString()).toBe('console.log(1);'.repeat(200));
     expect(existsSync(path.join(dir, 'tiny.css.br'))).toBe(false);
