@@ -144,7 +144,7 @@ test(
     await expect(page).toHaveURL(/\/login\/?$/);
     await page.clock.resume();
     await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-    const avatar = page.getByRole('link', { name: `个人中心（${account.username}）` });
+    const avatar = page.getByRole('link', { name: `${account.username} 的个人中心` });
     await expect(avatar).toHaveAttribute('href', '/profile', { timeout: 20_000 });
     await expect(avatar.locator('img')).toHaveAttribute('src', new RegExp(`${avatarPath}$`));
     const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')]);

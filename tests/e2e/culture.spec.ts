@@ -96,22 +96,22 @@ test('the grid pages with first, previous, five numbers, next and last; a catego
   const pager = page.getByRole('navigation', { name: '分页' });
   await expect(grid.getByRole('heading', { level: 3 })).toHaveCount(10);
   await expect(pager.getByRole('link')).toHaveCount(4 + 2); // 2–5, next, last; page 1 is current
-  await expect(pager.getByLabel('第一页')).toHaveAttribute('aria-disabled', 'true');
+  await expect(pager.getByText('首页', { exact: true })).toHaveAttribute('aria-disabled', 'true');
 
   await pager.getByRole('link', { name: '第 2 页' }).click();
   // /culture/1 names no category: the address becomes the all-categories page's.
   await expect(page).toHaveURL(/\/culture\?page=2$/);
   const second = await pageOf(2);
   await expect(grid.getByRole('heading', { level: 3 }).first()).toHaveText(second.records[0]!.title);
-  await expect(pager.getByRole('link', { name: '第一页' })).toBeVisible();
+  await expect(pager.getByRole('link', { name: '首页', exact: true })).toBeVisible();
 
   // Keyboard activation: in the phone profile a tap on 末页 is intercepted by another element (open bug,
   // see the stop-19 note); the pager's own behaviour is what this test holds.
-  await pager.getByRole('link', { name: '最后一页' }).press('Enter');
+  await pager.getByRole('link', { name: '末页', exact: true }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`page=${first.pages}$`));
   await expect(pager.locator('[aria-current="page"]')).toHaveText(String(first.pages));
   await expect(pager.getByRole('link', { name: /^第 \d+ 页$/ })).toHaveCount(4); // the 4 pages before the last
-  await expect(pager.getByLabel('下一页')).toHaveAttribute('aria-disabled', 'true');
+  await expect(pager.getByText('下一页', { exact: true })).toHaveAttribute('aria-disabled', 'true');
 
   // A category change goes back to page 1.
   await page.getByRole('navigation', { name: '类别' }).getByRole('link', { name: '戏剧', exact: true }).click();

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   browseListResponse,
@@ -11,21 +10,9 @@ import {
   userInfoResponse,
   workshopsResponse,
 } from '@feiyi/api-adapter/contract';
+import { expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
-
-/**
- * axe on a logged-in page, leaving out the shell's avatar link: its aria-label '个人中心（用户名）' trips
- * label-content-name-mismatch for ASCII user names (the shell's own finding, as in donation.spec.ts).
- */
-async function expectAccessibleLoggedIn(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('.nav-avatar')
-    .analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 type Visitor = Awaited<ReturnType<typeof newVisitor>>;
 const auth = (visitor: Visitor) => ({ authorization: `Bearer ${visitor.token}` });
@@ -146,7 +133,7 @@ test(
       'href',
       `/culture/item/${items[0]!.id}`,
     );
-    await expectAccessibleLoggedIn(page);
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();
 
@@ -210,7 +197,7 @@ test(
         .locator(`[data-order="${paid.orderNo}"]`)
         .getByRole('link', { name: /去支付/ }),
     ).toHaveCount(0);
-    await expectAccessibleLoggedIn(page);
+    await expectAccessible(page);
     await pendingCard.getByRole('link', { name: `去支付：订单 ${pending.orderNo}` }).click();
     await expect(page).toHaveURL(new RegExp(`/payment/?\\?orderId=${pending.orderId}&amount=${pending.totalAmount.toFixed(2)}$`));
   },
@@ -237,7 +224,7 @@ test('a new visitor: the guard, the order links from pay-success and quick-buy, 
   await openProfile(page, '/profile');
   await expect(section(page).getByText('暂无收藏')).toBeVisible();
   await expect(page.locator('[data-skill-chart]')).toContainText('这里会显示您的兴趣分布');
-  await expectAccessibleLoggedIn(page);
+  await expectAccessible(page);
 
   // The icon menu, by keyboard: expand, open the history, close.
   await page.getByRole('button', { name: '展开快捷菜单' }).focus();
@@ -257,7 +244,7 @@ test('a new visitor: the guard, the order links from pay-success and quick-buy, 
   await expect(section(page).getByText('暂无预约')).toBeVisible();
   await statsNav(page).getByRole('link', { name: '成就' }).click();
   await expect(section(page).locator('[data-achievement]')).toHaveCount(3);
-  await expectAccessibleLoggedIn(page);
+  await expectAccessible(page);
 
   // Back goes to the previous section, at once (its data is cached). history.back() from the page: Playwright's
   // goBack() would wait for a load that a same-document step never makes.
@@ -301,7 +288,7 @@ test('error states: a 403 on the history shows the records kept in this browser;
   const failed = section(page).getByRole('alert');
   await expect(failed).toContainText('获取订单列表失败', { timeout: 20_000 });
   await expect(failed.getByRole('button', { name: '重试' })).toBeVisible();
-  await expectAccessibleLoggedIn(page);
+  await expectAccessible(page);
 });
 
 /** A visitor whose password the test knows, to log in through the form. */
@@ -448,5 +435,5 @@ test('pictures, username and address: a non-image and a 6 MB image are refused, 
     username: fresh,
     address: { province: '浙江省', city: '杭州市', district: '西湖区', detail: '龙井路 1 号' },
   });
-  await expectAccessibleLoggedIn(page);
+  await expectAccessible(page);
 });

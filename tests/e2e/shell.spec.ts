@@ -47,7 +47,7 @@ test(
 
     await storeLogin(context, { token: 'not-a-real-token', user: { id: 7, username: '测试用户' } });
     await page.reload();
-    const avatar = page.getByRole('link', { name: '个人中心（测试用户）' });
+    const avatar = page.getByRole('link', { name: '测试用户 的个人中心' });
     await expect(avatar).toHaveAttribute('href', '/profile');
     await expect(avatar.locator('img')).toHaveAttribute('src', '/images/avatar-default.svg');
 
@@ -75,7 +75,7 @@ test('the nav follows a login or logout in another tab (storage event)', async (
     localStorage.setItem('token', 'another-tab');
     localStorage.setItem('user', JSON.stringify({ id: 9, username: '另一页', avatar: '', backgroundImage: '' }));
   });
-  await expect(page.getByRole('link', { name: '个人中心（另一页）' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '另一页 的个人中心' })).toBeVisible();
   await other.evaluate(() => localStorage.removeItem('token'));
   await expect(page.getByRole('link', { name: '登录' })).toBeVisible();
 });

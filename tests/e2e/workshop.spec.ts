@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { bookingListResponse, workshopsResponse, type Workshop } from '@feiyi/api-adapter/contract';
-import { collectProblems } from './support/axe.ts';
+import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
@@ -61,19 +60,6 @@ async function pay(page: Page, count: number, workshop: Workshop) {
   return dialog;
 }
 
-/**
- * axe for a logged-in page, leaving out the shell's avatar link: its aria-label '个人中心（用户名）' trips
- * label-content-name-mismatch for ASCII user names (the shell's own finding, as in donation.spec.ts).
- */
-async function expectAccessibleLoggedIn(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('.nav-avatar')
-    .analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('booking validation: 1–4 participants, an incomplete participant, a bad mobile and a wrong ID check character are refused; nothing is sent', async ({
   page,
   context,
@@ -112,7 +98,7 @@ test('booking validation: 1–4 participants, an incomplete participant, a bad m
   await field(page, '身份证号', 2).fill(WRONG_CHECK);
   await submit.click();
   await expect(problem).toHaveText('第 2 位参与人的身份证号不正确（18 位，末位校验码）');
-  await expectAccessibleLoggedIn(page);
+  await expectAccessible(page);
 
   await expect(page.getByRole('dialog', { name: '扫码支付' })).toHaveCount(0);
   expect(sent).toEqual([]);

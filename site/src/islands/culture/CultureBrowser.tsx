@@ -79,13 +79,14 @@ export default function CultureBrowser({ categories, category, firstPage }: Cult
   };
 
   const pageHref = (n: number) => culturePath({ ...where, page: n, item: undefined });
-  const pagerLink = (label: string, n: number | undefined, name: string) =>
+  // '首页', '上一页', '下一页', '末页' say what they do: their visible words are their names (WCAG 2.5.3).
+  const pagerLink = (label: string, n: number | undefined) =>
     n === undefined ? (
-      <span className="join-item btn btn-sm btn-disabled" aria-disabled="true" aria-label={name}>
+      <span className="join-item btn btn-sm btn-disabled" aria-disabled="true">
         {label}
       </span>
     ) : (
-      <a className="join-item btn btn-sm" href={pageHref(n)} onClick={toPage(n)} aria-label={name}>
+      <a className="join-item btn btn-sm" href={pageHref(n)} onClick={toPage(n)}>
         {label}
       </a>
     );
@@ -143,8 +144,8 @@ export default function CultureBrowser({ categories, category, firstPage }: Cult
       {page && pager.pageCount > 0 && (
         <div className="mt-8 flex flex-col items-center gap-3">
           <nav aria-label="分页" className="join">
-            {pagerLink('首页', pager.first, '第一页')}
-            {pagerLink('上一页', pager.previous, '上一页')}
+            {pagerLink('首页', pager.first)}
+            {pagerLink('上一页', pager.previous)}
             {pager.numbers.map((n) =>
               n === pager.current ? (
                 <span key={n} className="join-item btn btn-sm btn-primary" aria-current="page" aria-label={`第 ${n} 页`}>
@@ -156,8 +157,8 @@ export default function CultureBrowser({ categories, category, firstPage }: Cult
                 </a>
               ),
             )}
-            {pagerLink('下一页', pager.next, '下一页')}
-            {pagerLink('末页', pager.last, '最后一页')}
+            {pagerLink('下一页', pager.next)}
+            {pagerLink('末页', pager.last)}
           </nav>
           <p className="text-sm opacity-80">
             共 {page.total} 条 · 第 {pager.current} / {pager.pageCount} 页
