@@ -108,9 +108,16 @@ async function main() {
     case 'test':
       if (values.db !== 'sqlite' && values.db !== 'postgres') throw new PortalError('--db 只能是 sqlite 或 postgres');
       return runTests({ db: values.db, only: values.only, filter: values.filter });
-    case 'bench':
-      await import('../bench/api.ts');
+    case 'bench': {
+      // ./portal bench [api|pages|checkout]: the API's cached reads (default), the pages' Lighthouse
+      // budgets, or the checkout rush (--db sqlite|postgres|both).
+      const which = positionals[1] ?? 'api';
+      if (which === 'api') await import('../bench/api.ts');
+      else if (which === 'pages') await import('../bench/pages.ts');
+      else if (which === 'checkout') await import('../bench/checkout.ts');
+      else throw new PortalError(`未知的基准 ${which}。可用：api、pages、checkout`);
       return;
+    }
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
