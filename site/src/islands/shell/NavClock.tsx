@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { type DayMark, clockTime, dayKey, dayMark, lunarDate, markHref, solarDate, weekday } from './calendar.ts';
+import { fetchCalendarTable } from '../../lib/api/calendar.ts';
+import { type DayMark, clockTime, dayKey, dayMark, lunarDate, lunarFromTable, markHref, solarDate, weekday } from './calendar.ts';
 
 interface Props {
   /** Culture item links for festivals and 节气, found at build time ('端午节' → '/culture/item/70'). */
@@ -12,7 +13,7 @@ interface LunarLine {
   mark: DayMark | undefined;
 }
 
-/** Date, weekday and a clock that ticks every second; the 农历 line once lunar-javascript has loaded after paint. */
+/** Date, weekday and a clock that ticks every second; the 农历 line from the build's table once the page has painted. */
 export default function NavClock({ links }: Props) {
   const [now, setNow] = useState<Date | undefined>(undefined);
   const [lunar, setLunar] = useState<LunarLine | undefined>(undefined);
@@ -31,19 +32,25 @@ export default function NavClock({ links }: Props) {
   const today = now ? dayKey(now) : undefined;
   useEffect(() => {
     if (!today || lunar?.day === today) return;
-    let cancelled = false;
-    void import('lunar-javascript').then(({ Solar }) => {
-      if (cancelled) return;
+    const controller = new AbortController();
+    void (async () => {
+      // The build's table first (a few KB); lunar-javascript (≈ 100 KB) only for a date outside it.
+      const table = await fetchCalendarTable(controller.signal);
+      const fromTable = table && lunarFromTable(table, new Date());
+      if (fromTable) {
+        if (!controller.signal.aborted) setLunar({ day: today, ...fromTable });
+        return;
+      }
+      const { Solar } = await import('lunar-javascript');
+      if (controller.signal.aborted) return;
       const value = Solar.fromDate(new Date()).getLunar();
       setLunar({
         day: today,
         text: lunarDate(value.getMonthInChinese(), value.getDayInChinese()),
         mark: dayMark(value.getFestivals(), value.getJieQi()),
       });
-    });
-    return () => {
-      cancelled = true;
-    };
+    })();
+    return () => controller.abort();
   }, [today, lunar?.day]);
 
   if (!now) return <span className="nav-clock-placeholder" aria-hidden="true" />;
