@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { logout } from '../../lib/api/auth.ts';
 import { needsLogin } from '../../lib/api/rules.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
-import { readSession, subscribeSession } from '../../lib/api/session.ts';
+import { clearSession, readSession, subscribeSession } from '../../lib/api/session.ts';
 import { confirmDialog } from '../../lib/ui/confirm.ts';
 import { notify } from '../../lib/ui/toast.ts';
 
@@ -15,9 +14,12 @@ export default function NavUser() {
   async function onLogout() {
     if (!(await confirmDialog('确定要退出登录吗？', { title: '退出登录' }))) return;
     try {
+      // The API client (ky, zod) loads only now: the nav is on every page, and logging out is rare.
+      const { logout } = await import('../../lib/api/auth.ts');
       await logout();
     } catch {
-      // The token is forgotten locally either way (logout clears it in finally).
+      // Logged out locally whatever the server said (or if the client could not load).
+      clearSession();
     }
     queryClient.clear();
     notify.success('已退出登录');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { cultureQueries } from '../../lib/api/culture.ts';
+import { lazyCultureSearch } from '../../lib/api/culture-search.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { preview } from '../../lib/format/preview.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PREVIEW_CHARS, cultureItemHref, searchTerm, viewCountText } from './search.ts';
@@ -40,7 +40,7 @@ export default function SearchPanel() {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  const results = useQuery({ ...cultureQueries.search(term ?? ''), enabled: term !== undefined }, queryClient);
+  const results = useQuery({ ...lazyCultureSearch(term ?? ''), enabled: term !== undefined }, queryClient);
   // Only culture articles have a page on the site so far; list items and inheritors join when /minglu is built.
   const records = term === undefined ? [] : (results.data?.records ?? []).filter((hit) => hit.kind === 'culture');
 

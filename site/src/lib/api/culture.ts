@@ -49,12 +49,6 @@ export const cultureQueries = {
   pages: () => [...cultureQueries.all(), 'page'] as const,
   page: (params: CulturePageParams) =>
     queryOptions({ queryKey: [...cultureQueries.pages(), params], queryFn: ({ signal }) => fetchCulturePage(params, signal) }),
-  search: (keyword: string, page = 1) =>
-    queryOptions({
-      queryKey: [...cultureQueries.all(), 'search', keyword.trim(), page],
-      queryFn: ({ signal }) => searchCultures(keyword, { page }, signal),
-      enabled: keyword.trim() !== '',
-    }),
   detail: (id: number) =>
     queryOptions({ queryKey: [...cultureQueries.all(), 'detail', id], queryFn: ({ signal }) => fetchCulture(id, signal) }),
   hot: (limit = 3) =>

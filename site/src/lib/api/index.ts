@@ -7,6 +7,8 @@ export * from './client.ts';
 export * from './collection.ts';
 export * from './content.ts';
 export * from './culture.ts';
+export * from './culture-search.ts';
+export * from './calendar.ts';
 export * from './donation.ts';
 export * from './errors.ts';
 export * from './history.ts';
