@@ -4,6 +4,8 @@
  * three.js is loaded only here, by a dynamic import, so no other page and no first paint pays for it.
  */
 
+import type { FromWorker, ToWorker } from './mask-worker.ts';
+
 /** Spec part 1 §8, the 3D viewer's messages. */
 export const HERO_MESSAGES = {
   noWebgl: '您的浏览器不支持WebGL',
@@ -22,6 +24,74 @@ function webglAvailable(): boolean {
   }
 }
 
+const TEXTURE_URL = '/images/home/mask.svg?texture';
+/** The artwork's size as the texture (mask-scene.ts's TEXTURE_SIZE; repeated so this file never loads three.js). */
+const TEXTURE = { width: 960, height: 1120 } as const;
+
+/** The mask artwork painted on a canvas (an SVG cannot be decoded inside a worker). */
+async function paintedArtwork(): Promise<HTMLCanvasElement> {
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = TEXTURE_URL;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = TEXTURE.width;
+  canvas.height = TEXTURE.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d context');
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+const offscreenSupported = () =>
+  typeof OffscreenCanvas !== 'undefined' &&
+  typeof Worker !== 'undefined' &&
+  typeof createImageBitmap === 'function' &&
+  'transferControlToOffscreen' in HTMLCanvasElement.prototype;
+
+/** What the page does while the mask runs: size, and whether it is worth drawing (on screen, tab visible). */
+interface Driver {
+  resize(width: number, height: number): void;
+  setRunning(running: boolean): void;
+}
+
+/** In a worker on an OffscreenCanvas: three.js and every frame off the main thread. */
+function inWorker(canvas: HTMLCanvasElement, artwork: ImageBitmap, options: { rotate: boolean; width: number; height: number }) {
+  return new Promise<{ result: HeroState; driver?: Driver }>((resolve) => {
+    const worker = new Worker(new URL('./mask-worker.ts', import.meta.url), { type: 'module' });
+    const offscreen = canvas.transferControlToOffscreen();
+    const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+    worker.addEventListener('error', () => resolve({ result: 'model-failed' }), { once: true });
+    worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+      const message = event.data;
+      if (message.type === 'frames') canvas.dataset.frames = String(message.count);
+      else if (message.result !== 'running') resolve({ result: message.result });
+      else
+        resolve({
+          result: 'running',
+          driver: {
+            resize: (width, height) => send({ type: 'resize', width, height }),
+            setRunning: (running) => send({ type: 'running', running }),
+          },
+        });
+    });
+    send({ type: 'start', canvas: offscreen, artwork, devicePixelRatio: window.devicePixelRatio, ...options }, [offscreen, artwork]);
+  });
+}
+
+/** On the page, where OffscreenCanvas is missing. */
+async function onPage(canvas: HTMLCanvasElement, artwork: HTMLCanvasElement, options: { rotate: boolean; width: number; height: number }) {
+  const scene = await import('./mask-scene.ts');
+  const started = scene.startMaskScene(canvas, artwork, {
+    ...options,
+    devicePixelRatio: window.devicePixelRatio,
+    requestFrame: (draw) => window.requestAnimationFrame(draw),
+    cancelFrame: (handle) => window.cancelAnimationFrame(handle),
+  });
+  if (typeof started === 'string') return { result: started };
+  return { result: 'running' as const, driver: started };
+}
+
 function setup(stage: HTMLElement) {
   const host = stage.querySelector<HTMLElement>('[data-mask-canvas]')!;
   const status = stage.querySelector<HTMLElement>('[data-mask-status]')!;
@@ -34,12 +104,43 @@ function setup(stage: HTMLElement) {
 
   const start = async () => {
     if (!webglAvailable()) return settle('unsupported', HERO_MESSAGES.noWebgl);
-    const scene = await import('./mask-scene.ts').catch(() => null);
-    if (!scene) return settle('model-failed', HERO_MESSAGES.modelFailed);
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const result = await scene.startMaskScene(host, { rotate: !reduced, textureUrl: '/images/home/mask.svg?texture' });
-    if (result === 'running') settle('running');
-    else settle(result, result === 'model-failed' ? HERO_MESSAGES.modelFailed : HERO_MESSAGES.rendererFailed);
+    let artwork: HTMLCanvasElement;
+    try {
+      artwork = await paintedArtwork();
+    } catch {
+      return settle('model-failed', HERO_MESSAGES.modelFailed);
+    }
+    const options = {
+      rotate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+      width: host.clientWidth || 1,
+      height: host.clientHeight || 1,
+    };
+    const canvas = document.createElement('canvas');
+    host.append(canvas);
+    let started: { result: HeroState; driver?: Driver | undefined };
+    try {
+      started = offscreenSupported()
+        ? await inWorker(canvas, await createImageBitmap(artwork, { imageOrientation: 'flipY' }), options)
+        : await onPage(canvas, artwork, options);
+    } catch {
+      started = { result: 'model-failed' };
+    }
+    const { result, driver } = started;
+    if (result !== 'running' || !driver) {
+      canvas.remove();
+      return settle(result, result === 'renderer-failed' ? HERO_MESSAGES.rendererFailed : HERO_MESSAGES.modelFailed);
+    }
+    // Drawn only while on screen and in a visible tab: no frames, no battery otherwise.
+    let onScreen = true;
+    const update = () => driver.setRunning(onScreen && !document.hidden);
+    new IntersectionObserver(([entry]) => {
+      onScreen = Boolean(entry?.isIntersecting);
+      update();
+    }).observe(host);
+    document.addEventListener('visibilitychange', update);
+    new ResizeObserver(() => driver.resize(host.clientWidth || 1, host.clientHeight || 1)).observe(host);
+    update();
+    settle('running');
   };
 
   // After the first paint and the page's own load, so the 3D never competes with the first screen.

@@ -1,12 +1,11 @@
 /**
  * A Peking-opera mask built procedurally: a half ellipsoid shaped into a face (brow ridge, nose, narrowing chin)
  * and painted with the site's own mask artwork (public/images/home/mask.svg), cut to the face's outline by its
- * alpha. Lit by a warm key light and a cool rim; it sways slowly, and stops drawing when off-screen or when the tab
- * is hidden. Only imported by hero.ts, after the first paint.
+ * alpha. Lit by a warm key light and a cool rim; it sways slowly. No DOM here: the scene draws on a canvas it is
+ * given, so it runs in a worker on an OffscreenCanvas (mask-worker.ts) or, where that is missing, on the page.
  */
 import {
   AmbientLight,
-  CanvasTexture,
   Color,
   DirectionalLight,
   DoubleSide,
@@ -17,6 +16,7 @@ import {
   Scene,
   SphereGeometry,
   SRGBColorSpace,
+  Texture,
   Timer,
   WebGLRenderer,
 } from 'three';
@@ -25,6 +25,8 @@ import {
 const SVG = { width: 480, height: 560, left: 60, right: 420, top: 40, bottom: 524 };
 const HALF_WIDTH = 0.86;
 const HALF_HEIGHT = 1.16;
+/** The artwork is painted at this size for the texture. */
+export const TEXTURE_SIZE = { width: 960, height: 1120 } as const;
 
 /** The face: the front half of a sphere, shaped and UV-mapped by a straight front projection onto the artwork. */
 function faceGeometry(): SphereGeometry {
@@ -49,32 +51,41 @@ function faceGeometry(): SphereGeometry {
   return geometry;
 }
 
-async function artwork(url: string): Promise<CanvasTexture> {
-  const image = new Image();
-  image.decoding = 'async';
-  image.src = url;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = 960;
-  canvas.height = 1120;
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('no 2d context');
-  context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  const texture = new CanvasTexture(canvas);
-  texture.colorSpace = SRGBColorSpace;
-  texture.anisotropy = 4;
-  return texture;
-}
-
 export type SceneResult = 'running' | 'model-failed' | 'renderer-failed';
 
-export async function startMaskScene(host: HTMLElement, options: { rotate: boolean; textureUrl: string }): Promise<SceneResult> {
+export interface MaskSceneOptions {
+  rotate: boolean;
+  width: number;
+  height: number;
+  devicePixelRatio: number;
+  /** Schedules the next frame: the page's or the worker's requestAnimationFrame. */
+  requestFrame: (draw: () => void) => number;
+  cancelFrame: (handle: number) => void;
+}
+
+export interface MaskScene {
+  resize(width: number, height: number): void;
+  /** Draws continuously while true (on screen, tab visible); stops drawing while false. */
+  setRunning(running: boolean): void;
+  /** Frames drawn so far (the benchmark reads the rate). */
+  frames(): number;
+}
+
+/**
+ * Builds the scene on `canvas` with the artwork already painted (`artwork`: an ImageBitmap painted upside down, or a
+ * canvas). Answers the scene, or why it could not start.
+ */
+export function startMaskScene(
+  canvas: HTMLCanvasElement | OffscreenCanvas,
+  artwork: ImageBitmap | HTMLCanvasElement,
+  options: MaskSceneOptions,
+): MaskScene | Exclude<SceneResult, 'running'> {
   let renderer: WebGLRenderer;
   try {
     // No MSAA and at most 1.5 device pixels per CSS pixel: the mask's soft edges need neither, and a phone or a
-    // machine drawing WebGL on its CPU keeps its frame rate (and its main thread) for the page.
-    renderer = new WebGLRenderer({ antialias: false, alpha: true, powerPreference: 'low-power' });
-    renderer.setPixelRatio(Math.min(window.devicePixelRatio, 1.5));
+    // machine drawing WebGL on its CPU keeps its frame rate.
+    renderer = new WebGLRenderer({ canvas, antialias: false, alpha: true, powerPreference: 'low-power' });
+    renderer.setPixelRatio(Math.min(options.devicePixelRatio, 1.5));
     renderer.outputColorSpace = SRGBColorSpace;
   } catch {
     return 'renderer-failed';
@@ -82,7 +93,12 @@ export async function startMaskScene(host: HTMLElement, options: { rotate: boole
 
   let mask: Group;
   try {
-    const texture = await artwork(options.textureUrl);
+    const texture = new Texture(artwork);
+    // An ImageBitmap is uploaded as painted (three cannot flip it): it was painted upside down for this.
+    texture.flipY = !(typeof ImageBitmap !== 'undefined' && artwork instanceof ImageBitmap);
+    texture.colorSpace = SRGBColorSpace;
+    texture.anisotropy = 4;
+    texture.needsUpdate = true;
     // Phong: a lacquer sheen at a fraction of the physically based material's cost per pixel.
     const material = new MeshPhongMaterial({
       map: texture,
@@ -91,9 +107,8 @@ export async function startMaskScene(host: HTMLElement, options: { rotate: boole
       shininess: 36,
       specular: new Color('#4a3b30'),
     });
-    const face = new Mesh(faceGeometry(), material);
     mask = new Group();
-    mask.add(face);
+    mask.add(new Mesh(faceGeometry(), material));
   } catch {
     renderer.dispose();
     return 'model-failed';
@@ -111,20 +126,19 @@ export async function startMaskScene(host: HTMLElement, options: { rotate: boole
   const camera = new PerspectiveCamera(32, 1, 0.1, 20);
   camera.position.set(0, 0, 4.6);
 
-  const resize = () => {
-    const width = host.clientWidth || 1;
-    const height = host.clientHeight || 1;
-    renderer.setSize(width, height, false);
-    camera.aspect = width / height;
+  let size = { width: Math.max(1, options.width), height: Math.max(1, options.height) };
+  const resize = (width: number, height: number) => {
+    size = { width: Math.max(1, width), height: Math.max(1, height) };
+    renderer.setSize(size.width, size.height, false);
+    camera.aspect = size.width / size.height;
     camera.updateProjectionMatrix();
   };
-  resize();
-  new ResizeObserver(resize).observe(host);
-  host.append(renderer.domElement);
+  resize(size.width, size.height);
 
   const timer = new Timer();
-  let onScreen = true;
-  let frame = 0;
+  let running = false;
+  let handle = 0;
+  let drawn = 0;
   // Adaptive resolution: while frames take longer than a 45 fps budget, draw fewer pixels (down to half).
   let pixelRatio = renderer.getPixelRatio();
   let slowFrames = 0;
@@ -134,37 +148,41 @@ export async function startMaskScene(host: HTMLElement, options: { rotate: boole
     slowFrames = 0;
     pixelRatio = Math.max(0.5, pixelRatio * 0.75);
     renderer.setPixelRatio(pixelRatio);
-    resize();
+    resize(size.width, size.height);
   };
   const draw = () => {
     timer.update();
     const t = timer.getElapsed();
-    if (options.rotate) adapt(timer.getDelta());
+    if (options.rotate && running) adapt(timer.getDelta());
     mask.rotation.y = options.rotate ? Math.sin(t * 0.45) * 0.55 : -0.25;
     mask.rotation.x = options.rotate ? Math.sin(t * 0.3) * 0.05 : 0.02;
     renderer.render(scene, camera);
+    drawn += 1;
   };
   const loop = () => {
-    frame = 0;
+    handle = 0;
     draw();
-    if (options.rotate && onScreen && !document.hidden) frame = window.requestAnimationFrame(loop);
+    if (running) handle = options.requestFrame(loop);
   };
-  const resume = () => {
-    if (!frame && options.rotate && onScreen && !document.hidden) frame = window.requestAnimationFrame(loop);
-  };
-  // Paused off-screen and in a hidden tab: no frames, no battery.
-  new IntersectionObserver(([entry]) => {
-    onScreen = Boolean(entry?.isIntersecting);
-    resume();
-  }).observe(host);
-  document.addEventListener('visibilitychange', resume);
-  renderer.domElement.addEventListener('webglcontextlost', (event) => event.preventDefault());
 
   try {
     draw();
   } catch {
     return 'renderer-failed';
   }
-  resume();
-  return 'running';
+  return {
+    resize: (width, height) => {
+      resize(width, height);
+      if (!running) draw();
+    },
+    setRunning: (next) => {
+      running = next && options.rotate;
+      if (running && !handle) handle = options.requestFrame(loop);
+      if (!running && handle) {
+        options.cancelFrame(handle);
+        handle = 0;
+      }
+    },
+    frames: () => drawn,
+  };
 }
