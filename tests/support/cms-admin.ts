@@ -1,14 +1,24 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { testEnv } from './env.ts';
 
-/** Logs in to Strapi's admin API as the editor account; used to act as an editor would. */
+/**
+ * Logs in to Strapi's admin API as the editor account; used to act as an editor would. One login serves the whole
+ * run (the token is kept in the run's work folder): Strapi allows five admin logins per address and account in
+ * five minutes, and the browser test of the admin logs in after the integration suite.
+ */
 export async function adminToken(): Promise<string> {
+  const kept = path.join(testEnv.workDir, 'admin-token');
+  if (existsSync(kept)) return readFileSync(kept, 'utf8');
   const response = await fetch(`${testEnv.cmsUrl}/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: testEnv.adminEmail, password: testEnv.adminPassword }),
   });
   if (response.status !== 200) throw new Error(`admin login failed: ${response.status}`);
-  return ((await response.json()) as { data: { token: string } }).data.token;
+  const token = ((await response.json()) as { data: { token: string } }).data.token;
+  writeFileSync(kept, token);
+  return token;
 }
 
 export async function adminRequest(token: string, method: string, path: string, body?: unknown) {

@@ -81,7 +81,7 @@ function act(reading: FailureReading, options: CallOptions) {
   clearSession();
   if (reading.action === 'drop-token') return;
   // The visitor is sent to /login at once: the warning goes with them, to be read there.
-  notify.warningAcrossNavigation(reading.message);
+  notify.warningAcrossNavigation(reading.message, '/login');
   goToLogin();
 }
 
@@ -119,7 +119,7 @@ async function failureOf(error: unknown): Promise<{ failure: Failure; status?: n
 export async function call<S extends z.ZodType>(schema: S, path: string, options: CallOptions = {}): Promise<z.output<S>> {
   const method = options.method ?? 'get';
   if (inBrowser && !isPublicCall(path) && !readToken()) {
-    notify.warningAcrossNavigation(TEXT.loginFirst);
+    notify.warningAcrossNavigation(TEXT.loginFirst, '/login');
     goToLogin();
     throw new ApiError('login-required', TEXT.loginFirst, 401);
   }

@@ -34,21 +34,22 @@ export function toast(level: ToastLevel, message: string): void {
   window.setTimeout(() => item.remove(), SHOWN_MS[level]);
 }
 
-/** A message that must survive the page being left for another (sessionStorage, read once by the next page). */
+/** A message that must survive the page being left for another (sessionStorage, read once by that page). */
 const CARRIED_KEY = 'toast-carried';
 const CARRIED_FOR_MS = 10_000;
 
-function carry(level: ToastLevel, message: string): void {
+function carry(level: ToastLevel, message: string, toPath: string): void {
   toast(level, message);
   try {
-    window.sessionStorage.setItem(CARRIED_KEY, JSON.stringify({ level, message, at: Date.now() }));
+    window.sessionStorage.setItem(CARRIED_KEY, JSON.stringify({ level, message, toPath, at: Date.now() }));
   } catch {
     // Storage refused (private mode, quota): the message is still shown on this page.
   }
 }
 
+/** Shows a carried message on the page it was meant for (and only there: a later page never repeats it). */
 function showCarried(): void {
-  let carried: { level?: unknown; message?: unknown; at?: unknown } | undefined;
+  let carried: { level?: unknown; message?: unknown; toPath?: unknown; at?: unknown } | undefined;
   try {
     const raw = window.sessionStorage.getItem(CARRIED_KEY);
     window.sessionStorage.removeItem(CARRIED_KEY);
@@ -61,6 +62,8 @@ function showCarried(): void {
     carried &&
     typeof carried.message === 'string' &&
     (level === 'success' || level === 'info' || level === 'warning' || level === 'error') &&
+    typeof carried.toPath === 'string' &&
+    window.location.pathname.replace(/\/+$/, '') === carried.toPath &&
     typeof carried.at === 'number' &&
     Date.now() - carried.at < CARRIED_FOR_MS
   ) {
@@ -78,6 +81,6 @@ export const notify = {
   info: (message: string) => toast('info', message),
   warning: (message: string) => toast('warning', message),
   error: (message: string) => toast('error', message),
-  /** A warning shown now and again on the next page: for a message given just before sending the visitor elsewhere. */
-  warningAcrossNavigation: (message: string) => carry('warning', message),
+  /** A warning shown now and again on `toPath` ('/login'): for a message given just before sending the visitor there. */
+  warningAcrossNavigation: (message: string, toPath: string) => carry('warning', message, toPath),
 };
