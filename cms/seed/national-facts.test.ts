@@ -5,10 +5,14 @@ import {
   checkCultures,
   checkInheritors,
   checkRelatedItems,
+  checkThemePages,
   checkUnesco,
   loadNationalTables,
   provinceOfRegion,
+  relatedEntryRows,
   unescoElementName,
+  unlistedEntryNames,
+  unstatedEntryFacts,
 } from './national-facts';
 
 const data = loadSeedData(path.join(__dirname, 'data'));
@@ -37,6 +41,87 @@ describe('seed facts against the national tables', () => {
 
   it('names a national item for every product and donation project', () => {
     expect(checkRelatedItems([...data.products, ...data.donationProjects], tables)).toEqual([]);
+  });
+
+  it('leaves no theme page pending or in doubt where the national list resolves it, and names only its own serials and real sub-entries', () => {
+    expect(checkThemePages(data.heritagePages, tables)).toEqual([]);
+  });
+
+  it('states the serial, category, year, batch, region and kind of every national entry a theme page names', () => {
+    const expected: Record<string, string[]> = {
+      textile: ['Ⅷ-13 南京云锦木机妆花手工织造技艺 2006 江苏省南京市', 'Ⅷ-13 南京云锦木机妆花手工织造技艺 2011 江苏汉唐织锦科技有限公司'],
+      papercut: [
+        'Ⅶ-16 剪纸（蔚县剪纸） 2006 河北省蔚县',
+        'Ⅶ-16 剪纸（广东剪纸） 2006 广东省汕头市',
+        'Ⅶ-16 剪纸（广东剪纸） 2006 广东省佛山市',
+        'Ⅶ-16 剪纸（广东剪纸） 2006 广东省潮州市',
+      ],
+      erhu: ['Ⅱ-184 二胡艺术（江南孙氏二胡艺术） 2021 上海市奉贤区'],
+      drum: ['Ⅲ-13 安塞腰鼓 2006 陕西省安塞县'],
+      'newyear-painting': ['Ⅶ-3 桃花坞木版年画 2006 江苏省苏州市'],
+      suona: ['Ⅱ-37 唢呐艺术 2006 河南省沁阳市', 'Ⅱ-37 唢呐艺术 2006 甘肃省庆阳市', 'Ⅱ-37 唢呐艺术（灵璧菠林喇叭） 2014 安徽省灵璧县'],
+      embroidery: [
+        'Ⅶ-18 苏绣 2006 江苏省苏州市',
+        'Ⅶ-18 苏绣（无锡精微绣） 2008 江苏省无锡市',
+        'Ⅶ-18 苏绣（南通仿真绣） 2008 江苏省南通市',
+        'Ⅶ-18 苏绣（扬州刺绣） 2014 江苏省扬州市',
+        'Ⅶ-18 苏绣（常州乱针绣） 2021 江苏省常州市',
+      ],
+      pipa: [
+        'Ⅱ-119 琵琶艺术（浦东派） 2008 上海市南汇区',
+        'Ⅱ-119 琵琶艺术（瀛洲古调派） 2008 上海市崇明县',
+        'Ⅱ-119 琵琶艺术（平湖派） 2008 浙江省平湖市',
+      ],
+      'yingge-dance': [
+        'Ⅲ-8 英歌（潮阳英歌） 2006 广东省汕头市',
+        'Ⅲ-8 英歌（普宁英歌） 2006 广东省揭阳市',
+        'Ⅲ-8 英歌（甲子英歌） 2011 广东省陆丰市',
+      ],
+      'yue-opera': ['Ⅳ-53 越剧 2006 上海市', 'Ⅳ-53 越剧 2006 浙江省', 'Ⅳ-53 越剧（尹派） 2008 福建省芳华越剧团'],
+      'kunqu-opera': [
+        'Ⅳ-1 昆曲 2006 北京市',
+        'Ⅳ-1 昆曲 2006 中国艺术研究院',
+        'Ⅳ-1 昆曲 2006 上海市',
+        'Ⅳ-1 昆曲 2006 江苏省',
+        'Ⅳ-1 昆曲 2006 浙江省',
+        'Ⅳ-1 昆曲 2006 湖南省',
+      ],
+      'peking-opera': [
+        'Ⅳ-28 京剧 2006 北京市',
+        'Ⅳ-28 京剧 2006 中国国家京剧院',
+        'Ⅳ-28 京剧 2006 天津市',
+        'Ⅳ-28 京剧 2006 辽宁省',
+        'Ⅳ-28 京剧 2006 上海市',
+        'Ⅳ-28 京剧 2006 山东省',
+        'Ⅳ-28 京剧 2008 湖北省京剧院',
+        'Ⅳ-28 京剧 2011 江苏省演艺集团',
+        'Ⅳ-28 京剧 2011 江苏省淮安市',
+      ],
+      'cantonese-opera': [
+        'Ⅳ-36 粤剧 2006 广东省广州市',
+        'Ⅳ-36 粤剧 2006 广东省文化厅',
+        'Ⅳ-36 粤剧 2006 广东省佛山市',
+        'Ⅳ-36 粤剧 2006 香港特别行政区民政事务局',
+        'Ⅳ-36 粤剧 2006 澳门特别行政区文化局',
+        'Ⅳ-36 粤剧 2014 广东省吴川市',
+        'Ⅳ-36 粤剧 2014 广西壮族自治区南宁市',
+      ],
+      'huangmei-opera': [
+        'Ⅳ-60 黄梅戏 2006 安徽省安庆市',
+        'Ⅳ-60 黄梅戏 2006 湖北省黄梅县',
+        'Ⅳ-60 黄梅戏 2011 安徽省黄梅戏剧院',
+        'Ⅳ-60 黄梅戏 2021 湖北省',
+      ],
+      'sichuan-opera': ['Ⅳ-12 川剧 2006 重庆市', 'Ⅳ-12 川剧 2006 四川省'],
+    };
+    const pages = data.heritagePages;
+    expect(pages.flatMap((p) => unstatedEntryFacts(p, tables))).toEqual([]);
+    expect(
+      Object.fromEntries(
+        pages.map((p) => [p.slug, relatedEntryRows(p, tables).map((r) => `${r.serial} ${r.name} ${r.batchYear} ${r.region}`)]),
+      ),
+    ).toEqual(expected);
+    expect(pages.filter((p) => p.verification !== 'verified').map((p) => p.slug)).toEqual([]);
   });
 });
 
@@ -149,5 +234,68 @@ describe('the fact checks find what is wrong', () => {
     expect(checkUnesco([{ ...base, unesco: '2009年列入人类非物质文化遗产代表作名录' }], tables)).toContain(
       'yueju（越剧）: unesco text names no element with its year: 2009年列入人类非物质文化遗产代表作名录',
     );
+  });
+
+  it('finds a theme page left pending whose item resolves, a foreign serial and an unstated fact', () => {
+    const page = {
+      slug: 'yue-opera',
+      title: '越剧',
+      summary: '越剧于2006年列入第一批国家级名录，项目编号Ⅳ-53。',
+      body: ['越剧属传统戏剧类，申报地区为上海市和浙江省，均为新增项目。'],
+      relatedItems: ['越剧'],
+      verification: 'verified' as const,
+      note: '2008年第二批扩展项目越剧（尹派）由福建省芳华越剧团申报。',
+    };
+    expect(checkThemePages([page], tables)).toEqual([]);
+    expect(unstatedEntryFacts(page, tables)).toEqual([]);
+    expect(checkThemePages([{ ...page, verification: 'pending' }], tables)).toEqual([
+      'yue-opera（越剧）: marked pending, but the national list resolves it (Ⅳ-53 越剧 2006 上海市; Ⅳ-53 越剧 2006 浙江省; Ⅳ-53 越剧（尹派） 2008 福建省芳华越剧团)',
+    ]);
+    expect(checkThemePages([{ ...page, verification: 'pending', title: '二胡', relatedItems: [] }], tables)[0]).toMatch(
+      /^yue-opera（二胡）: marked pending, but the national list resolves it \(Ⅱ-184 二胡艺术（江南孙氏二胡艺术） 2021 上海市奉贤区\)/,
+    );
+    expect(checkThemePages([{ ...page, summary: '项目编号Ⅳ-28。' }], tables)).toEqual([
+      "yue-opera（越剧）: serial Ⅳ-28 in the text is not one of the page's national entries",
+    ]);
+    expect(unstatedEntryFacts({ ...page, body: ['越剧属传统戏剧类，申报地区为上海市，均为新增项目。'] }, tables)).toEqual([
+      'yue-opera: 越剧 浙江省',
+    ]);
+    expect(unstatedEntryFacts({ ...page, body: ['申报地区为上海市和浙江省，均为新增项目。'] }, tables)).toEqual([
+      'yue-opera: 越剧 传统戏剧',
+      'yue-opera: 越剧（尹派） 传统戏剧',
+    ]);
+  });
+
+  it('finds a sub-entry the list does not have and a list fact left open', () => {
+    const page = {
+      slug: 'sichuan-opera',
+      title: '川剧',
+      summary: '川剧于2006年列入第一批国家级名录，编号Ⅳ-12。',
+      body: ['申报地区为重庆市和四川省，均为新增项目。'],
+      relatedItems: ['川剧'],
+      verification: 'verified' as const,
+      note: '川剧（Ⅳ-12，2006年第一批新增项目，重庆市、四川省申报）已核实；湘绣（湖南省长沙市）另见刺绣页。',
+    };
+    expect(checkThemePages([page], tables)).toEqual([]);
+    expect(checkThemePages([{ ...page, body: ['重庆是否同为申报地区，本站尚未核实。'] }], tables)).toEqual([
+      'sichuan-opera（川剧）: leaves open what the national list settles: 重庆是否同为申报地区，本站尚未核实',
+    ]);
+    // The list has 剪纸（广东剪纸） (汕头, 佛山, 潮州) and two separate 唢呐艺术 entries of 2014, not these names.
+    const named = { ...page, note: '另见剪纸（潮阳剪纸）。', relatedItems: ['川剧', '唢呐艺术（临县大唢呐、灵璧菠林喇叭）'] };
+    expect(unlistedEntryNames(named, tables)).toEqual(['唢呐艺术（临县大唢呐、灵璧菠林喇叭）', '剪纸（潮阳剪纸）']);
+    expect(checkThemePages([named], tables)).toContain('sichuan-opera（川剧）: 剪纸（潮阳剪纸） is not an entry of the national list');
+    expect(unlistedEntryNames({ ...named, note: '另见剪纸（广东剪纸）。', relatedItems: ['唢呐艺术（灵璧菠林喇叭）'] }, tables)).toEqual(
+      [],
+    );
+  });
+
+  it('reads the entries a theme page names with the item a named sub-entry belongs to', () => {
+    const rows = relatedEntryRows({ relatedItems: ['唢呐艺术（灵璧菠林喇叭）'] }, tables);
+    expect(rows.map((r) => `${r.name} ${r.batchYear} ${r.entryKind} ${r.region}`)).toEqual([
+      '唢呐艺术 2006 新增项目 河南省沁阳市',
+      '唢呐艺术 2006 新增项目 甘肃省庆阳市',
+      '唢呐艺术（灵璧菠林喇叭） 2014 扩展项目 安徽省灵璧县',
+    ]);
+    expect(relatedEntryRows({ relatedItems: ['越剧'] }, tables).map((r) => r.name)).toEqual(['越剧', '越剧', '越剧（尹派）']);
   });
 });

@@ -303,3 +303,110 @@ export function checkRelatedItems(records: ReadonlyArray<{ key: string; relatedI
   }
   return records.filter((r) => !names.has(r.relatedItem)).map((r) => `${r.key}: ${r.relatedItem} is not a national item name`);
 }
+
+type ThemePageFacts = {
+  slug: string;
+  title: string;
+  summary: string;
+  body: readonly string[];
+  relatedItems: readonly string[];
+  verification: 'verified' | 'pending';
+  note: string;
+};
+
+const SERIAL = /[ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ]-\d+/g;
+const themeText = (page: ThemePageFacts) => [page.summary, ...page.body, page.note].join('\n');
+/** A national item's name without its sub-entry (唢呐艺术（灵璧菠林喇叭） → 唢呐艺术). */
+const baseName = (name: string) => name.replace(/（.*$/, '');
+/** Words that leave a fact open, and the words of a national-list fact (serial, batch, year, region). */
+const DOUBT = /未核实|未经核实|尚未核实|待核实|仍在核对|尚未完成核对|是否/;
+const LIST_FACT = /编号|申报|批|年份|列入|名录/;
+
+/**
+ * The national entries a theme page is about: rows named as its title, as “title + 艺术” (二胡 → 二胡艺术) or as one
+ * of its related items, each also with its sub-entries (越剧 → 越剧（尹派）).
+ */
+export function themePageRows(page: Pick<ThemePageFacts, 'title' | 'relatedItems'>, tables: NationalTables): ItemRow[] {
+  const names = [page.title, `${page.title}艺术`, ...page.relatedItems];
+  return tables.items.filter((row) => names.some((name) => row.name === name || row.name.startsWith(`${name}（`)));
+}
+
+/**
+ * The national entries a theme page names: rows named as one of its related items or a sub-entry of one, and,
+ * where it names a sub-entry, the rows of the item itself (唢呐艺术（灵璧菠林喇叭） → the 2006 rows of 唢呐艺术).
+ */
+export function relatedEntryRows(page: Pick<ThemePageFacts, 'relatedItems'>, tables: NationalTables): ItemRow[] {
+  const bases = new Set(page.relatedItems.map(baseName));
+  return tables.items.filter(
+    (row) => bases.has(row.name) || page.relatedItems.some((name) => row.name === name || row.name.startsWith(`${name}（`)),
+  );
+}
+
+/**
+ * Names in a page that read as a national entry with its sub-entry, 项目（子项）, but are not one: the related items,
+ * and in the text every bracket right after an item's name, unless the bracket holds other facts (a digit, a
+ * comma, a declaring region: 川剧（Ⅳ-12，…）, 湘绣（湖南省长沙市）).
+ */
+export function unlistedEntryNames(page: ThemePageFacts, tables: NationalTables): string[] {
+  const names = new Set(tables.items.map((row) => row.name));
+  const bases = [...new Set(tables.items.map((row) => baseName(row.name)))].sort((a, b) => b.length - a.length);
+  const regions = [...new Set(tables.items.map((row) => row.region))];
+  const candidates = page.relatedItems.filter((name) => name.includes('（') && bases.includes(baseName(name)));
+  const text = themeText(page);
+  for (let open = text.indexOf('（'); open !== -1; open = text.indexOf('（', open + 1)) {
+    let depth = 0;
+    let close = open;
+    for (; close < text.length; close++) {
+      if (text[close] === '（') depth++;
+      if (text[close] === '）' && --depth === 0) break;
+    }
+    const inner = text.slice(open + 1, close);
+    if (/\d|，/.test(inner) || regions.some((region) => inner.includes(region))) continue;
+    const base = bases.find((name) => text.slice(0, open).endsWith(name));
+    if (base) candidates.push(`${base}（${inner}）`);
+  }
+  return distinct(candidates.filter((name) => !names.has(name)));
+}
+
+/**
+ * Findings for the theme pages: a page still marked pending whose item the national list resolves, a serial in
+ * a page's text that is not one of the page's own entries, a sub-entry name the list does not have, and a
+ * sentence that leaves a list fact open (未核实 …) on a page whose entries the list gives.
+ */
+export function checkThemePages(pages: readonly ThemePageFacts[], tables: NationalTables): string[] {
+  const findings: string[] = [];
+  for (const page of pages) {
+    const at = `${page.slug}（${page.title}）`;
+    const rows = themePageRows(page, tables);
+    if (page.verification === 'pending' && rows.length > 0) {
+      const seen = distinct(rows.map((r) => `${r.serial} ${r.name} ${r.batchYear} ${r.region}`)).join('; ');
+      findings.push(`${at}: marked pending, but the national list resolves it (${seen})`);
+    }
+    const own = new Set(rows.map((r) => r.serial));
+    for (const serial of distinct(themeText(page).match(SERIAL) ?? [])) {
+      if (!own.has(serial)) findings.push(`${at}: serial ${serial} in the text is not one of the page's national entries`);
+    }
+    for (const name of unlistedEntryNames(page, tables)) findings.push(`${at}: ${name} is not an entry of the national list`);
+    if (rows.length > 0 || relatedEntryRows(page, tables).length > 0) {
+      for (const sentence of themeText(page).split(/[。；\n]/)) {
+        if (DOUBT.test(sentence) && LIST_FACT.test(sentence))
+          findings.push(`${at}: leaves open what the national list settles: ${sentence}`);
+      }
+    }
+  }
+  return findings;
+}
+
+/**
+ * The facts of a theme page's national entries (by default those it names) its text does not state: each
+ * entry's serial, category, year, batch, declaring region and new/extension kind (新增/扩展).
+ */
+export function unstatedEntryFacts(page: ThemePageFacts, tables: NationalTables, rows = relatedEntryRows(page, tables)): string[] {
+  const text = themeText(page);
+  const missing: string[] = [];
+  for (const row of rows) {
+    const facts = [row.serial, row.category, `${row.batchYear}年`, ITEM_BATCHES[row.batchYear]!, row.region, row.entryKind.slice(0, 2)];
+    for (const fact of facts) if (!text.includes(fact)) missing.push(`${page.slug}: ${row.name} ${fact}`);
+  }
+  return distinct(missing);
+}

@@ -42,6 +42,17 @@ describe('seed data', () => {
     expect(data.inheritors.filter((i) => i.batch === '第一批').every((i) => i.batchYear === 2007)).toBe(true);
   });
 
+  it('opens the text of an inheritor whose death it states with the years, 姓名（生—卒）', () => {
+    const deceased = data.inheritors.flatMap((person) => {
+      const death = new RegExp(`(\\d{4})年，${person.name}[^。]*去世`).exec(person.introduction);
+      return death ? [{ person, deathYear: death[1] }] : [];
+    });
+    expect(deceased.map(({ person }) => person.name)).toContain('谭元寿');
+    for (const { person, deathYear } of deceased) {
+      expect(person.introduction, person.key).toMatch(new RegExp(`^${person.name}（${person.birthYear}—${deathYear}），`));
+    }
+  });
+
   it('matches theme pages to cultures by exact name or sub-entry', () => {
     const cultures = [
       { key: 'yingge', title: '英歌' },

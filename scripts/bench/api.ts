@@ -203,7 +203,7 @@ async function main() {
       ),
       `Adapter memory with the full data after the load: ${rssMb.toFixed(0)} MB RSS.`,
       '',
-      `Targets: cached reads ≥ 20× Strapi (culture ${ratio(culture.rps, strapi.rps)}×, product ${ratio(product.rps, strapi.rps)}×), p99 < 50 ms (${culture.p99} / ${product.p99} ms), ≥ 0.5 of the ceiling (${ratio(culture.rps, ceiling.rps)} / ${ratio(product.rps, productCeiling.rps)}); search p95 < 10 ms (${index.p95.toFixed(2)} / ${index10.p95.toFixed(2)} ms); adapter < 300 MB RSS (${rssMb.toFixed(0)} MB).`,
+      `Targets: cached reads ≥ 100× Strapi (culture ${ratio(culture.rps, strapi.rps)}×, product ${ratio(product.rps, strapi.rps)}×), p99 < 50 ms (${culture.p99} / ${product.p99} ms), ≥ 0.5 of the ceiling (${ratio(culture.rps, ceiling.rps)} / ${ratio(product.rps, productCeiling.rps)}); search p95 < 10 ms (${index.p95.toFixed(2)} / ${index10.p95.toFixed(2)} ms); adapter < 300 MB RSS (${rssMb.toFixed(0)} MB).`,
     ];
     console.log(lines.join('\n'));
     writeFileSync(

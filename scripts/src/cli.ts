@@ -90,17 +90,43 @@ function readPublicUrl(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+const USAGE = `用法：./portal [命令] [选项]
+  start                  安装、构建、写入种子内容并启动门户（默认）
+    --until-ready        启动就绪后立即停止（用于检查）
+    --rebuild-site       忽略缓存，重新构建整个网站
+  test                   运行全部测试（代码检查、单元、集成、浏览器）
+    --db sqlite|postgres 测试所用数据库（默认 sqlite）
+    --only <阶段>        只运行 static、unit、integration、e2e（可用逗号连接）
+    --filter <文字>      只运行路径或名称含该文字的测试
+  bench [api|pages|checkout]  性能基准
+  reset                  清除本地数据库、上传文件与网站构建`;
+
+function readArgs() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        'until-ready': { type: 'boolean' },
+        'rebuild-site': { type: 'boolean' },
+        db: { type: 'string', default: 'sqlite' },
+        only: { type: 'string' },
+        filter: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    // parseArgs explains in English with a stack; say which argument is wrong, once, and how to ask for help.
+    const detail = error instanceof Error ? (/'([^']+)'/.exec(error.message)?.[1] ?? error.message) : String(error);
+    throw new PortalError(`无法识别的参数 ${detail}。运行 ./portal --help 查看用法`);
+  }
+}
+
 async function main() {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      'until-ready': { type: 'boolean' },
-      'rebuild-site': { type: 'boolean' },
-      db: { type: 'string', default: 'sqlite' },
-      only: { type: 'string' },
-      filter: { type: 'string' },
-    },
-  });
+  const { positionals, values } = readArgs();
+  if (values.help || positionals[0] === 'help') {
+    console.log(USAGE);
+    return;
+  }
   const command = positionals[0] ?? 'start';
   switch (command) {
     case 'start':

@@ -18,6 +18,9 @@ const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, 
  */
 export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: string; filter?: string }) {
   const started = Date.now();
+  const stages = ['static', 'unit', 'integration', 'e2e'];
+  const unknown = options.only?.split(',').filter((stage) => !stages.includes(stage)) ?? [];
+  if (unknown.length > 0) throw new PortalError(`--only 只能是 ${stages.join('、')}（可用逗号连接），不认识：${unknown.join('、')}`);
   const want = (stage: string) => !options.only || options.only.split(',').includes(stage);
 
   // What the later stages need is checked (and installed when we can) before any test runs.

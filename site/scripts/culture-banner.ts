@@ -172,12 +172,12 @@ for (const clip of CLIPS) {
     ]);
     // The poster: the finished picture, at two widths for srcset.
     const last = path.join(work, `f-${String(FRAMES - 1).padStart(3, '0')}.svg`);
-    for (const width of [1280, 640]) {
+    for (const width of [1280]) {
       run(['-i', last, '-vf', `scale=${width}:-1`, '-c:v', 'libwebp', '-quality', '78', path.join(OUT, `${clip.slug}-${width}.webp`)]);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
   const size = (ext: string) => `${Math.round(statSync(path.join(OUT, `${clip.slug}${ext}`)).size / 1024)} KB`;
-  console.log(`${clip.slug}: mp4 ${size('.mp4')}, webm ${size('.webm')}, poster ${size('-1280.webp')} / ${size('-640.webp')}`);
+  console.log(`${clip.slug}: mp4 ${size('.mp4')}, webm ${size('.webm')}, poster ${size('-1280.webp')}`);
 }

@@ -8,6 +8,7 @@ import {
   workshopsResponse,
 } from '@feiyi/api-adapter/contract';
 import { expectOk, fileForm, get, newUser, post, randomIp, tinyPng } from '../support/api.ts';
+import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { cmsGet, testEnv } from '../support/env.ts';
 
 // Reloads and rebuilds follow published public content only. The adapter counts its loads and
@@ -78,6 +79,29 @@ describe('only published content reloads the cache or rebuilds the site', () => 
     expect(later.updates.content).toBe(stats.updates.content);
     // Two answers applied in place (the order's stock, the booking's seats); the watch may follow the moved stock once more.
     expect(later.updates.shop - stats.updates.shop).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an editor saving a draft reloads nothing and rebuilds nothing until it is published', async () => {
+    const editor = await adminToken();
+    const { body } = await cmsGet('/api/news-items?pagination[pageSize]=1&sort=id');
+    const [news] = body.data as Array<{ documentId: string; title: string }>;
+    expect(news).toBeDefined();
+    const draftPath = `/content-manager/collection-types/api::news-item.news-item/${news!.documentId}`;
+    const stats = await settledStats();
+    const version = await fingerprint();
+
+    // Saving in the admin without publishing writes only the draft row.
+    const saved = await adminRequest(editor, 'PUT', draftPath, { title: `${news!.title}（草稿）` });
+    expect(saved.status).toBe(200);
+    await pause(WATCH_WINDOW_MS);
+    expect((await fingerprint()).content).toBe(version.content);
+    expect((await cacheStats()).loads).toEqual(stats.loads);
+    // The public still reads the published title.
+    const { body: published } = await cmsGet(`/api/news-items/${news!.documentId}`);
+    expect((published.data as { title: string }).title).toBe(news!.title);
+
+    const restored = await adminRequest(editor, 'PUT', draftPath, { title: news!.title });
+    expect(restored.status).toBe(200);
   });
 
   it('an editor replacing a cover in the media library reloads the content and moves the site fingerprint', async () => {

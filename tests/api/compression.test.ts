@@ -45,4 +45,19 @@ describe('compressed answers', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
   });
+
+  it('answers a page’s address without the trailing slash with the page itself, not a redirect', async () => {
+    for (const path of ['/inheritors', '/area/1', '/login']) {
+      const bare = await rawGet(path, 'br');
+      const slashed = await rawGet(`${path}/`, 'br');
+      expect(bare.status, path).toBe(200);
+      expect(bare.headers.location, path).toBeUndefined();
+      expect(bare.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(bare.headers['content-encoding'], path).toBe('br');
+      expect(brotliDecompressSync(bare.body).toString(), path).toBe(brotliDecompressSync(slashed.body).toString());
+    }
+    const plain = await rawGet('/inheritors');
+    expect(plain.status).toBe(200);
+    expect(plain.body.toString()).toContain('<h1');
+  });
 });

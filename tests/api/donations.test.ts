@@ -10,6 +10,7 @@ import {
   type donationProject,
 } from '@feiyi/api-adapter/contract';
 import { cmsUser, DEMO, expectError, expectOk, get, login, newUser, post, type TestUser, uniqueSuffix } from '../support/api.ts';
+import { seed } from '../support/seed.ts';
 
 let user: TestUser;
 let demo: { id: number; token: string };
@@ -28,6 +29,7 @@ const mine = async (token: string) => expectOk(await get('/api/donations/mine', 
 
 describe('GET /api/donations/projects', () => {
   it('lists the 12 projects (two columns of six) with images', () => {
+    expect(projects.map((p) => p.title).sort()).toEqual(seed.donationProjects.map((p) => p.title).sort());
     expect(projects).toHaveLength(12);
     for (const project of projects) {
       expect(project.image).toMatch(/^https?:\/\/.+\/uploads\//);

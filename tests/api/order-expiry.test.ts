@@ -34,7 +34,7 @@ describe('unpaid orders after their 30-minute hold', () => {
     expect(order).toMatchObject({ status: 2, statusText: '已取消' });
     expect(await stockOf(product.id)).toBe(before);
 
-    expectError(await post(`/api/orders/${orderId}/mock-pay`, { token }), 409, '订单已取消，无法支付');
+    expectError(await post(`/api/orders/${orderId}/mock-pay`, { token }), 409, '订单已超时取消，请重新下单');
     // Reading it again does not release the stock a second time.
     await get(`/api/order/${orderId}`, { token });
     expect(await stockOf(product.id)).toBe(before);

@@ -389,12 +389,13 @@ describe('paying an order', () => {
       createOrderResponse,
     ).data;
     await stockBecomes(pack.id, before - 3);
-    // An editor (or the clock) moves the hold time into the past.
+    // An editor (or the clock) moves the hold time into the past. Whoever cancels it (this payment, or the
+    // minute cron first), paying it says why.
     await expireOrder(orderNo);
     expectError(await post(`/api/orders/${orderId}/mock-pay`, { token: buyer.token }), 409, '订单已超时取消，请重新下单');
     const order = await orderOf(buyer.token, orderId);
     expect(order).toMatchObject({ status: 2, statusText: '已取消' });
-    expectError(await post(`/api/orders/${orderId}/mock-pay`, { token: buyer.token }), 409, '订单已取消，无法支付');
+    expectError(await post(`/api/orders/${orderId}/mock-pay`, { token: buyer.token }), 409, '订单已超时取消，请重新下单');
     await stockBecomes(pack.id, before);
   });
 
@@ -412,7 +413,7 @@ describe('paying an order', () => {
     expect(statusOf(unpaid.orderId)).toBe(2);
     expect(statusOf(paid.orderId)).toBe(1);
     await stockBecomes(pack.id, before - 1);
-    expectError(await post(`/api/orders/${unpaid.orderId}/mock-pay`, { token: buyer.token }), 409, '订单已取消，无法支付');
+    expectError(await post(`/api/orders/${unpaid.orderId}/mock-pay`, { token: buyer.token }), 409, '订单已超时取消，请重新下单');
   });
 
   it('refuses malformed and unknown order ids', async () => {

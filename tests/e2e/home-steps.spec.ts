@@ -114,6 +114,9 @@ test('the loading animation shows once per session, for 3.5 s when nothing else 
   // The 3D mask has settled at once (no WebGL here): the minimum time is what remains.
   await page.clock.runFor(3300);
   await expect(page.locator('html')).toHaveAttribute('data-home-loader', 'show');
+  // The progress is told on the progressbar itself (<html> carries only the loader's state).
+  await expect(loader).not.toHaveAttribute('aria-valuenow', '0');
+  await expect(page.locator('html')).not.toHaveAttribute('aria-valuenow', /./);
   await page.clock.runFor(800);
   await expect(page.locator('html')).toHaveAttribute('data-home-loader', /leaving|done/);
   const shownMs = Number(await page.locator('html').getAttribute('data-home-loader-shown-ms'));

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { inheritorProfilesResponse, workshopsResponse } from '@feiyi/api-adapter/contract';
+import { inheritorProfilesResponse, nationalFiguresResponse, workshopsResponse } from '@feiyi/api-adapter/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated } from './support/session.ts';
 
@@ -40,6 +40,11 @@ test.describe('inheritors page: the static introduction', () => {
 
     await expect(page.getByRole('heading', { name: '什么是代表性传承人' })).toBeVisible();
     await expect(page.getByText('截至2025年3月')).toContainText('3998');
+    // Beside the spec's figure, the count computed from the national inheritors, with its date.
+    const figures = nationalFiguresResponse.parse(await (await request.get('/api/national/figures')).json()).data;
+    const computed = page.locator('[data-computed-inheritors]');
+    await expect(computed).toContainText(`现为 ${figures.totals.inheritors.toLocaleString('en-US')} 人`);
+    await expect(computed).toContainText(`（${figures.asOf.inheritors}）`);
     const story = page.locator('#story');
     await expect(story.getByRole('heading', { name: '传承人的故事' })).toBeVisible();
     await expect(story.locator('video track[kind="captions"]')).toHaveAttribute('srclang', 'zh');

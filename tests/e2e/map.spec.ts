@@ -68,7 +68,10 @@ test('a click on a province opens its /area page (3 provinces)', async ({ page }
       await mapReady(page);
     }
     const label = page.locator('.china-map svg text').filter({ hasText: new RegExp(`^${name}$`) });
-    const box = (await label.boundingBox())!;
+    // The chart may still be drawing its labels in: measure the label once it is there.
+    await expect(label).toBeVisible();
+    const box = await label.boundingBox();
+    if (!box) throw new Error(`no box for the label ${name}`);
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     const tooltip = page.locator('.china-map-tooltip');
     if (touch) {

@@ -5,6 +5,8 @@ export default defineConfig({
   testDir: '.',
   timeout: 60_000,
   retries: 0,
+  // A test.only left in a spec would silently skip every other test: the run fails instead.
+  forbidOnly: true,
   workers: 1,
   reporter: [['list']],
   outputDir: '../../.runtime/test-results',

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
 import {
   browseListResponse,
   categoriesResponse,
   createOrderResponse,
   culturePageResponse,
+  followStatusResponse,
   inheritorProfilesResponse,
   productPageResponse,
   userInfoResponse,
@@ -48,6 +49,11 @@ async function openProfile(page: Page, path = '/profile') {
   await page.goto(path);
   await hydrated(page, 'ProfilePage');
 }
+
+/** The adapter's test-only switch (TEST_FAULTS=1): the routed call is answered with this error status. */
+const fault = (status: string) => (route: Route) => route.continue({ headers: { ...route.request().headers(), 'x-test-fault': status } });
+/** A toast with this text. */
+const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text });
 
 const section = (page: Page) => page.locator('section[data-section]');
 const sectionHeading = (page: Page) => page.locator('#profile-section-title');
@@ -271,8 +277,6 @@ test('error states: a 403 on the history shows the records kept in this browser;
     }
   }, item.id);
   // The adapter's test-only switch: these calls answer 403 and 500.
-  const fault = (status: string) => (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-test-fault': status } });
   await page.route((url) => url.pathname === '/api/profile/browse-history', fault('403'));
   await page.route((url) => url.pathname === '/api/order/list', fault('500'));
 
@@ -289,6 +293,86 @@ test('error states: a 403 on the history shows the records kept in this browser;
   await expect(failed).toContainText('获取订单列表失败', { timeout: 20_000 });
   await expect(failed.getByRole('button', { name: '重试' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('error states: achievements answered 401 read 登录已过期, 403 无权获取成就数据，请重新登录; the visitor stays, and 重试 loads them', async ({
+  page,
+  context,
+  request,
+}) => {
+  const visitor = await newVisitor(request, 'achfault');
+  await storeLogin(context, visitor);
+  let status: string | undefined = '401';
+  await page.route(
+    (url) => url.pathname === `/api/achievements/user/${visitor.user.id}`,
+    (route) => (status ? fault(status)(route) : route.continue()),
+  );
+
+  await openProfile(page, '/profile?section=achievement');
+  const failed = section(page).getByRole('alert');
+  await expect(failed.locator('p')).toHaveText(['登录已过期']);
+  status = '403';
+  await failed.getByRole('button', { name: '重试' }).click();
+  await expect(failed.locator('p')).toHaveText(['无权获取成就数据，请重新登录']);
+  await expectAccessible(page);
+  // Part 2 §8 words these failures for the section itself: the visitor is neither logged out nor sent away.
+  await expect(page).toHaveURL(/\/profile\/?\?section=achievement$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(visitor.token);
+
+  status = undefined;
+  await failed.getByRole('button', { name: '重试' }).click();
+  await expect(section(page).locator('[data-achievement]')).toHaveCount(3);
+  await expect(section(page).getByRole('alert')).toHaveCount(0);
+});
+
+test('error states: a 500 on the favourites, follows and bookings reads each list’s message with the server’s reason', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const visitor = await newVisitor(request, 'listfault');
+  await storeLogin(context, visitor);
+  for (const path of ['/api/collection/list', '/api/profile/follows/inheritors', '/api/profile/bookings']) {
+    await page.route((url) => url.pathname === path, fault('500'));
+  }
+  const failure = () => section(page).getByRole('alert').locator('p');
+
+  // Each read is tried 4 times (3 retries 1 s apart) before the message shows.
+  await openProfile(page, '/profile?section=favorite');
+  await expect(failure()).toHaveText(['获取收藏列表失败', '服务器内部错误，请稍后重试'], { timeout: 20_000 });
+  await expect(section(page).getByRole('alert').getByRole('button', { name: '重试' })).toBeVisible();
+  await expectAccessible(page);
+
+  await statsNav(page).getByRole('link', { name: /关注/ }).click();
+  await expect(sectionHeading(page)).toHaveText('我的关注');
+  await expect(failure()).toHaveText(['获取关注列表失败', '服务器内部错误，请稍后重试'], { timeout: 20_000 });
+
+  await statsNav(page).getByRole('link', { name: /预约/ }).click();
+  await expect(sectionHeading(page)).toHaveText('我的预约');
+  await expect(failure()).toHaveText(['获取预约记录失败', '服务器内部错误，请稍后重试'], { timeout: 20_000 });
+  await expect(section(page).getByRole('alert').getByRole('button', { name: '重试' })).toBeVisible();
+});
+
+test('unfollowing that fails reads 取消关注失败，请稍后重试 and the inheritor stays followed', async ({ page, context, request }) => {
+  const visitor = await newVisitor(request, 'unfault');
+  const person = inheritorProfilesResponse.parse(await (await request.get('/api/inheritor/profiles')).json()).data.inheritors[0]!;
+  expect((await request.post(`/api/inheritor/follow/${person.id}`, { headers: auth(visitor) })).status()).toBe(200);
+  await storeLogin(context, visitor);
+  await page.route((url) => url.pathname === `/api/inheritor/unfollow/${person.id}`, fault('500'));
+
+  await openProfile(page, '/profile?section=follow');
+  const follow = section(page).locator(`[data-follow="${person.id}"]`);
+  await follow.getByRole('button', { name: `取消关注：${person.inheritorName}` }).click();
+  await page.getByRole('dialog', { name: '取消关注' }).getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '取消关注失败，请稍后重试')).toBeVisible();
+  await expect(toast(page, '已取消关注')).toHaveCount(0);
+  await expect(follow).toContainText(person.inheritorName);
+  await expect(statsNav(page).locator('[data-stat="follow"]')).toHaveText('1');
+  const status = followStatusResponse.parse(
+    await (await request.get(`/api/inheritor/follow/status/${person.id}`, { headers: auth(visitor) })).json(),
+  );
+  expect(status.data.isFollowing).toBe(true);
 });
 
 /** A visitor whose password the test knows, to log in through the form. */
@@ -331,6 +415,42 @@ test('history made while logged out reaches the server once at login, and the lo
   expect(list.records.filter((r) => r.browseType === 'culture' && r.browseId === item.id)).toHaveLength(1);
   expect(list.total).toBe(1);
 });
+
+for (const failure of ['403', 'network'] as const) {
+  test(`history made while logged out stays in this browser when the sync at login fails (${failure})`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const item = (await cultures(request, 1))[0]!;
+    const { username, password } = await registered(request);
+    const synced: string[] = [];
+    await page.route(
+      (url) => url.pathname === '/api/profile/browse-history/batch',
+      (route) => {
+        synced.push(route.request().method());
+        return failure === 'network' ? route.abort('internetdisconnected') : fault(failure)(route);
+      },
+    );
+
+    await page.goto('/login?redirect=%2Fprofile%3Fsection%3Dhistory');
+    await hydrated(page, 'LoginForm');
+    // Set once, on this page (an init script would put it back after the sync removed it).
+    const kept = JSON.stringify([{ browseType: 'culture', browseId: item.id, browseTime: '2026-11-20T06:05:00.000Z' }]);
+    await page.evaluate((value) => localStorage.setItem('browseHistory', value), kept);
+    await page.getByLabel('用户名').fill(username);
+    await page.getByLabel('密码').fill(password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page).toHaveURL(/\/profile\/?\?section=history$/);
+    await hydrated(page, 'ProfilePage');
+    // Part 1 §4: on a 403 or a network failure the local records are kept (and the visitor stays logged in).
+    expect(synced).toEqual(['POST']);
+    expect(await page.evaluate(() => localStorage.getItem('browseHistory'))).toBe(kept);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const list = browseListResponse.parse(
+      await (await request.get('/api/profile/browse-history?size=50', { headers: { authorization: `Bearer ${token}` } })).json(),
+    ).data;
+    expect(list.total).toBe(0);
+  });
+}
 
 test('two visitors in two browsers never see each other’s data', async ({ browser, request }) => {
   test.setTimeout(120_000);

@@ -21,6 +21,8 @@ test('a province page has its blurb, tags for the types it has and a filter that
   const opera = cultures.filter((c) => c.type === '传统戏剧');
   const cards = page.getByRole('main').getByRole('heading', { level: 3 });
   await expect(cards).toHaveCount(cultures.length);
+  // The cards are in the static HTML; the tags answer once the island has hydrated.
+  await hydrated(page, 'ProvinceCultures');
   await tags.getByRole('button', { name: '戏剧', exact: true }).click();
   await expect(tags.getByRole('button', { name: '戏剧', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(cards).toHaveCount(opera.length);

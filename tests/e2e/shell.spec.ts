@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hydrated, storeLogin, watchProblems } from './support/session.ts';
+import { newVisitor } from './support/visitor.ts';
 
 const NAV = [
   ['首页', '/'],
@@ -90,6 +91,29 @@ test('the bar hides after scrolling down past 100 px and comes back on scrolling
   await expect(header).toHaveAttribute('data-hidden', 'false');
 });
 
+test('the heading font is fetched after the page has loaded and then applied to the headings', async ({ page }) => {
+  await page.goto('/culture/1');
+  await expect(page.locator('link#serif-font')).toHaveAttribute('media', 'all');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        let loaded = false;
+        document.fonts.forEach((face) => (loaded ||= face.family.includes('Feiyi Serif') && face.status === 'loaded'));
+        return loaded;
+      }),
+    )
+    .toBe(true);
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily)).toContain('Feiyi Serif');
+  // Every slice was requested once the load event had started: none competed with the first screen.
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const fonts = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.woff2'));
+    return { loadStart: navigation.loadEventStart, fontStarts: fonts.map((entry) => entry.startTime) };
+  });
+  expect(timing.fontStarts.length).toBeGreaterThan(0);
+  expect(timing.fontStarts.filter((start) => start < timing.loadStart)).toEqual([]);
+});
+
 test('长辈模式 enlarges the text and is remembered', async ({ page, viewport }) => {
   await page.goto('/');
   const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
@@ -137,5 +161,25 @@ test('narrow screens get the nav behind a menu button; wide screens show it at o
 
 test('guarded pages send a visitor without login to /login with the full target', async ({ page }) => {
   await page.goto('/order/list?page=2');
-  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Forder%2Flist%3Fpage%3D2$/);
+  // The static site may answer /order/list with /order/list/: the target keeps whichever the browser asked for.
+  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Forder%2Flist(%2F)?%3Fpage%3D2$/);
+  await page.goto('/user');
+  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fuser(%2F)?$/);
+});
+
+test('/order and /order/list take a logged-in visitor to the orders, /user to the personal centre', async ({ page, context, request }) => {
+  const problems = watchProblems(page);
+  await storeLogin(context, await newVisitor(request, 'alias'));
+  for (const [path, target] of [
+    ['/order', /\/profile\/?\?section=order$/],
+    ['/order/list?page=2', /\/profile\/?\?section=order$/],
+    ['/user', /\/profile\/?$/],
+  ] as const) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(200);
+    await expect(page, path).toHaveURL(target);
+    await hydrated(page, 'ProfilePage');
+    await expect(page.locator('#profile-section-title'), path).toHaveText(path === '/user' ? '我的收藏' : '我的订单');
+  }
+  expect(problems).toEqual([]);
 });

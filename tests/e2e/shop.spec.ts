@@ -30,8 +30,16 @@ const card = (page: Page, product: Product) => page.locator(`[data-product="${pr
 const filters = (page: Page) => page.getByRole('search', { name: '商品筛选' });
 
 async function search(page: Page, keyword: string) {
-  await filters(page).getByRole('searchbox').fill(keyword);
+  const searchbox = filters(page).getByRole('searchbox');
+  await searchbox.fill(keyword);
+  await expect(searchbox).toHaveValue(keyword);
+  // The list answers for this keyword (the previous list stays on screen until it does).
+  const answered = page.waitForResponse(
+    (response) => response.url().includes('/api/product/page') && new URL(response.url()).searchParams.get('keyword') === keyword,
+    { timeout: 15_000 },
+  );
   await filters(page).getByRole('button', { name: '搜索', exact: true }).click();
+  await answered;
 }
 
 /** Shows only `product` in the list (keyword search), with its live stock. */
@@ -39,6 +47,30 @@ async function findProduct(page: Page, product: Product) {
   await search(page, product.name);
   await expect(cards(page)).toHaveCount(1);
   await expect(card(page, product).getByRole('heading')).toHaveText(product.name);
+}
+
+/**
+ * Presses 快速购买 on `product` with the page clock paused (only runFor moves it, whatever the machine's speed)
+ * and waits for the processing dialog to show the new order's number.
+ */
+async function startQuickBuy(page: Page, product: Product) {
+  await page.clock.install();
+  await openShop(page);
+  await findProduct(page, product);
+  await page.clock.pauseAt(Date.now() + 5_000);
+  await card(page, product)
+    .getByRole('button', { name: `快速购买：${product.name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: '正在处理支付' });
+  await expect(dialog.locator('[data-order-no]')).toHaveText(/^FY\d{20}$/);
+  const orderNo = (await dialog.locator('[data-order-no]').textContent())!;
+  return { dialog, orderNo };
+}
+
+/** The order as its buyer reads it from the API. */
+async function orderOf(request: APIRequestContext, token: string, ref: string | number) {
+  const answer = await request.get(`/api/order/${ref}`, { headers: { authorization: `Bearer ${token}` } });
+  return orderDetailResponse.parse(await answer.json()).data.order;
 }
 
 /** axe for a logged-in page, leaving out the shell's avatar link (its own finding, see donation.spec.ts). */
@@ -199,8 +231,7 @@ test('the detail dialog and the shipping form: quantity 1..stock, the spec’s m
 
   await expect(page).toHaveURL(new RegExp(`/payment/?\\?orderId=(\\d+)&amount=${total.toFixed(2).replace('.', '\\.')}$`));
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
-  const auth = { authorization: `Bearer ${visitor.token}` };
-  const order = orderDetailResponse.parse(await (await request.get(`/api/order/${orderId}`, { headers: auth })).json()).data.order;
+  const order = await orderOf(request, visitor.token, orderId);
   expect(order).toMatchObject({ status: 0, totalAmount: total, ...shipping });
   expect(order.orderItems.map((line) => [line.productId, line.quantity])).toEqual([[product.id, 3]]);
   expect(problems).toEqual([]);
@@ -211,22 +242,12 @@ test('@smoke quick-buy: the processing dialog, 3.5 s, mock-pay, 支付成功！ 
   const product = plentiful(await liveProducts(request));
   const visitor = await newVisitor(request, 'quick');
   await storeLogin(context, visitor);
-  await page.clock.install();
-  await openShop(page);
-  await findProduct(page, product);
-  // Page time stands still from here: only runFor moves it, whatever the machine's speed.
-  await page.clock.pauseAt(Date.now() + 5_000);
   const paid: string[] = [];
   page.on('request', (r) => r.url().includes('/mock-pay') && paid.push(r.url()));
-  await card(page, product)
-    .getByRole('button', { name: `快速购买：${product.name}` })
-    .click();
-  const dialog = page.getByRole('dialog', { name: '正在处理支付' });
-  await expect(dialog.locator('[data-order-no]')).toHaveText(/^FY\d{20}$/);
+  const { dialog, orderNo } = await startQuickBuy(page, product);
   await expect(dialog).toContainText(`${product.name} × 1`);
   await expect(dialog).toContainText(`¥${product.price.toFixed(2)}`);
   await expect(dialog).toContainText('不会产生任何真实扣款');
-  const orderNo = (await dialog.locator('[data-order-no]').textContent())!;
   await page.clock.runFor(3_000);
   expect(paid).toEqual([]);
   await page.clock.runFor(600);
@@ -234,36 +255,53 @@ test('@smoke quick-buy: the processing dialog, 3.5 s, mock-pay, 支付成功！ 
   await expect(dialog.getByRole('status')).toHaveText('支付成功，正在前往我的订单…');
   await page.clock.runFor(1_500);
   await expect(page).toHaveURL(/\/profile\/?\?section=order$/);
-  const auth = { authorization: `Bearer ${visitor.token}` };
-  const order = orderDetailResponse.parse(await (await request.get(`/api/order/${orderNo}`, { headers: auth })).json()).data.order;
-  expect(order).toMatchObject({ status: 1, totalAmount: product.price, paymentMethod: 'mock' });
+  expect(await orderOf(request, visitor.token, orderNo)).toMatchObject({ status: 1, totalAmount: product.price, paymentMethod: 'mock' });
 });
 
 test('quick-buy cancelled: 支付已取消, the timer stopped, nothing paid', async ({ page, context, request }) => {
   const product = plentiful(await liveProducts(request));
   const visitor = await newVisitor(request, 'qcancel');
   await storeLogin(context, visitor);
-  await page.clock.install();
-  await openShop(page);
-  await findProduct(page, product);
-  await page.clock.pauseAt(Date.now() + 5_000);
   const paid: string[] = [];
   page.on('request', (r) => r.url().includes('/mock-pay') && paid.push(r.url()));
-  await card(page, product)
-    .getByRole('button', { name: `快速购买：${product.name}` })
-    .click();
-  const dialog = page.getByRole('dialog', { name: '正在处理支付' });
-  await expect(dialog.locator('[data-order-no]')).toHaveText(/^FY\d{20}$/);
-  const orderNo = (await dialog.locator('[data-order-no]').textContent())!;
+  const { dialog, orderNo } = await startQuickBuy(page, product);
   await dialog.getByRole('button', { name: '取消支付' }).click();
   await expect(toast(page, '支付已取消')).toBeVisible();
   await expect(dialog).toBeHidden();
   await page.clock.runFor(10_000);
   expect(paid).toEqual([]);
   await expect(page).toHaveURL(/\/charity\/?$/);
-  const auth = { authorization: `Bearer ${visitor.token}` };
-  const order = orderDetailResponse.parse(await (await request.get(`/api/order/${orderNo}`, { headers: auth })).json()).data.order;
-  expect(order.status).toBe(0);
+  expect((await orderOf(request, visitor.token, orderNo)).status).toBe(0);
+});
+
+test('quick-buy whose payment fails: 支付处理失败 with the server’s reason, the dialog closed, the order still pending', async ({
+  page,
+  context,
+  request,
+}) => {
+  const product = plentiful(await liveProducts(request));
+  const visitor = await newVisitor(request, 'qfail');
+  await storeLogin(context, visitor);
+  // The adapter's test-only switch (TEST_FAULTS=1): the mock-pay call answers 500.
+  const paid: string[] = [];
+  await page.route(
+    (url) => /^\/api\/orders\/[^/]+\/mock-pay$/.test(url.pathname),
+    (route) => {
+      paid.push(route.request().method());
+      return route.continue({ headers: { ...route.request().headers(), 'x-test-fault': '500' } });
+    },
+  );
+  const { dialog, orderNo } = await startQuickBuy(page, product);
+  await page.clock.runFor(3_600);
+  // Part 1 §4 and §8: '支付处理失败: ' and the server's own words; a payment is never retried.
+  await expect(toast(page, /^支付处理失败: /)).toHaveText('支付处理失败: 服务器内部错误，请稍后重试');
+  await expect(dialog).toBeHidden();
+  expect(paid).toEqual(['POST']);
+  await expect(toast(page, '支付成功！')).toHaveCount(0);
+  await page.clock.runFor(10_000);
+  await expect(page).toHaveURL(/\/charity\/?$/);
+  expect(paid).toEqual(['POST']);
+  expect(await orderOf(request, visitor.token, orderNo)).toMatchObject({ status: 0, totalAmount: product.price });
 });
 
 test('quick-buy refused: the product sold out meanwhile, 操作失败 with the server’s reason, and the list shows it', async ({

@@ -85,11 +85,11 @@ test('booking validation: 1–4 participants, an incomplete participant, a bad m
   const submit = dialog.getByRole('button', { name: '提交预约' });
   const problem = dialog.getByRole('alert');
   await submit.click();
-  await expect(problem).toHaveText('请完整填写第 1 位参与人的信息');
+  await expect(problem).toHaveText('请完整填写第1位参与者信息');
   await fillParticipant(page, 1, { name: '张三', phone: '13800138000', idcard: IDS[0]! });
   await field(page, '姓名', 2).fill('李四');
   await submit.click();
-  await expect(problem).toHaveText('请完整填写第 2 位参与人的信息');
+  await expect(problem).toHaveText('请完整填写第2位参与者信息');
   await field(page, '手机号', 2).fill('12345678901');
   await field(page, '身份证号', 2).fill(IDS[1]!);
   await submit.click();

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { collection, view } from '../content/store.ts';
 import type { category as categorySchema } from '../contract/culture.ts';
 import { byId, groupBy } from '../shared/index-by.ts';
-import { strapiCategory, strapiCulture, toCultureItem } from './mapper.ts';
+import { strapiCategory } from '../category/mapper.ts';
+import { strapiCulture, toCultureItem } from './mapper.ts';
 
 export type Category = z.infer<typeof categorySchema>;
 

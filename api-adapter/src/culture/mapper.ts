@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { strapiCategory } from '../category/mapper.ts';
 import type { CultureItem } from '../contract/culture.ts';
 import { strapiProvinceRef } from '../province/mapper.ts';
 import { mediaUrl, strapiMedia } from '../shared/media.ts';
 
 // What Strapi answers for a published culture item and its category (populated server-side).
-export const strapiCategory = z.object({
-  code: z.number().int(),
-  name: z.string(),
-  officialName: z.string(),
-  sort: z.number().int().nullable().optional(),
-  description: z.string().nullable().optional(),
-});
-
 export const strapiCulture = z.object({
   id: z.number().int(),
   documentId: z.string(),
@@ -45,7 +38,6 @@ export const strapiCulture = z.object({
     .optional(),
 });
 export type StrapiCulture = z.infer<typeof strapiCulture>;
-export type StrapiCategory = z.infer<typeof strapiCategory>;
 
 /** Maps a published Strapi culture document to the spec's Culture item. */
 export function toCultureItem(doc: StrapiCulture, origin: string): CultureItem {

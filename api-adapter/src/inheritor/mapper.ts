@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Inheritor } from '../contract/inheritor.ts';
 import { nationalInheritorPath, type NationalInheritor } from '../contract/national.ts';
 import { absoluteUrl, mediaUrl, strapiMedia } from '../shared/media.ts';
-import { strapiCategory } from '../culture/mapper.ts';
+import { strapiCategory } from '../category/mapper.ts';
 import { strapiProvinceRef } from '../province/mapper.ts';
 
 // What Strapi answers for this domain's published documents (populated server-side).

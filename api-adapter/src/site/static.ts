@@ -28,7 +28,9 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
-      redirect: true,
+      // /inheritors answers with inheritors/index.html itself: the site links without the trailing slash, and a
+      // redirect would cost every visit a round trip (the page's canonical link names the slashed address).
+      redirect: false,
       cacheControl: false,
       // The site build writes .br and .gz copies of its text files (scripts/src/site.ts).
       preCompressed: true,

@@ -12,22 +12,26 @@ const stamp = (value: unknown) => (value instanceof Date ? value.toISOString() :
 const hash = (parts: string[]) => createHash('sha1').update(parts.join('|')).digest('hex');
 
 /**
- * What an editor's change moves: the rows of a public type (count, latest update) and the media files
- * its documents use (count, latest update, so replacing a cover in the media library counts). A
- * visitor's upload is linked to no document, and stock or seats move without touching updated_at.
+ * What an editor's publish moves: the published rows of a public type (count, latest update) and the
+ * media files they use (count, latest update, so replacing a cover in the media library counts).
+ * Saving a draft touches only the draft row, so it reloads and rebuilds nothing until it is published;
+ * a visitor's upload is linked to no document, and stock or seats move without touching updated_at.
  */
 async function typeStamp(name: string): Promise<string> {
   const knex = strapi.db.connection;
   const uid = uidOf(name);
   const table = tableOf(uid);
-  const updatedAt = columnOf(uid, 'updatedAt');
-  const [rows] = await knex(table).count({ n: '*' }).max({ latest: updatedAt });
+  const c = columnsOf(uid, 'updatedAt', 'publishedAt');
+  // Types without draft & publish keep publishedAt set on every row (Strapi 5), so this holds for them too.
+  const published = () => knex(table).whereNotNull(c.publishedAt);
+  const [rows] = await published().count({ n: '*' }).max({ latest: c.updatedAt });
   const links = mediaLinks();
   const files = tableOf(FILE);
   const fileUpdatedAt = columnOf(FILE, 'updatedAt');
   const [media] = await knex(links.table)
     .join(files, `${files}.id`, `${links.table}.${links.file}`)
     .where(`${links.table}.${links.type}`, uid)
+    .whereIn(`${links.table}.${links.id}`, published().select('id'))
     .count({ n: '*' })
     .max({ latest: `${files}.${fileUpdatedAt}` });
   return `${table}:${rows?.n}:${stamp(rows?.latest)}:${media?.n}:${stamp(media?.latest)}`;

@@ -13,3 +13,20 @@ export const ORDER_HOLD_MS = 30 * 60 * 1000;
 export function isExpired(order: { status: number; expiresAt: string | Date | null }, now: Date = new Date()): boolean {
   return order.status === 0 && order.expiresAt !== null && new Date(order.expiresAt).getTime() <= now.getTime();
 }
+
+/**
+ * An order cancelled at or after its hold time was cancelled by the clock (the sweep, the minute cron or a read),
+ * whichever got there first; paying it says so, the same way whoever swept it.
+ */
+export function wasCancelledByExpiry(order: {
+  status: number;
+  expiresAt: string | Date | null;
+  cancelledAt: string | Date | null;
+}): boolean {
+  return (
+    order.status === 2 &&
+    order.expiresAt !== null &&
+    order.cancelledAt !== null &&
+    new Date(order.cancelledAt).getTime() >= new Date(order.expiresAt).getTime()
+  );
+}

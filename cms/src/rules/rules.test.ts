@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeAchievements } from './achievements';
 import { maskIdCard, maskName } from './masking';
 import { lineTotalFen, orderTotalFen, toFen, toYuan } from './money';
-import { isExpired, newOrderNumber } from './order-number';
+import { isExpired, newOrderNumber, wasCancelledByExpiry } from './order-number';
 
 describe('money', () => {
   it('counts in fen without floating-point drift', () => {
@@ -69,5 +69,14 @@ describe('order numbers and expiry', () => {
     expect(isExpired({ status: 0, expiresAt: future })).toBe(false);
     expect(isExpired({ status: 1, expiresAt: past })).toBe(false);
     expect(isExpired({ status: 0, expiresAt: null })).toBe(false);
+  });
+
+  it('tells an order the clock cancelled from one cancelled before its hold ended', () => {
+    const expiresAt = '2026-11-25T10:00:00.000Z';
+    expect(wasCancelledByExpiry({ status: 2, expiresAt, cancelledAt: '2026-11-25T10:00:00.000Z' })).toBe(true);
+    expect(wasCancelledByExpiry({ status: 2, expiresAt, cancelledAt: '2026-11-25T10:01:00.000Z' })).toBe(true);
+    expect(wasCancelledByExpiry({ status: 2, expiresAt, cancelledAt: '2026-11-25T09:59:00.000Z' })).toBe(false);
+    expect(wasCancelledByExpiry({ status: 1, expiresAt, cancelledAt: null })).toBe(false);
+    expect(wasCancelledByExpiry({ status: 2, expiresAt: null, cancelledAt: '2026-11-25T10:01:00.000Z' })).toBe(false);
   });
 });

@@ -11,7 +11,18 @@ export function nextSlide(current: number, count: number, step = 1): number {
   return (((current + step) % count) + count) % count;
 }
 
+/**
+ * The hidden slides' pictures wait for the page's load (CSS keeps them out until [data-ready]): on a slow line they
+ * would otherwise share it with the first screen's picture.
+ */
+function readyAfterLoad(root: HTMLElement): void {
+  const ready = () => root.setAttribute('data-ready', '');
+  if (document.readyState === 'complete') ready();
+  else window.addEventListener('load', ready, { once: true });
+}
+
 export function initSlideshow(root: HTMLElement): void {
+  readyAfterLoad(root);
   const slides = [...root.querySelectorAll<HTMLElement>('[data-slide]')];
   const dots = [...root.querySelectorAll<HTMLButtonElement>('[data-go]')];
   const toggle = root.querySelector<HTMLButtonElement>('[data-toggle]');

@@ -2,7 +2,7 @@
  * Sign-in and registration rules (part 1 §5) with the spec's messages. The field rules are the contract's own
  * schemas, so the form and the API can never disagree.
  */
-import { loginBody, registerBody } from '@feiyi/api-adapter/contract';
+import { loginBody, registerBody } from '../../lib/contract.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 

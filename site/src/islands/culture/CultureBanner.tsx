@@ -38,13 +38,25 @@ export default function CultureBanner() {
   const media = bannerMedia(slide.slug);
   return (
     <section className="relative overflow-hidden bg-neutral text-neutral-content" aria-roledescription="轮播" aria-label="文化专题视频">
-      <div className="aspect-[2/1] max-h-[70vh] w-full md:aspect-[16/6]">
-        {motion ? (
+      <div className="relative aspect-[2/1] max-h-[70vh] w-full md:aspect-[16/6]">
+        {/* The slide's picture is always there (it is the page's largest paint); the clip plays over it, so
+            hydrating the banner swaps no element. The clip's box is one pixel shorter than the picture's (under the
+            caption's shade), so the browser's largest-paint measure keeps the picture instead of waiting for the clip
+            (it took the clip as soon as it was a few pixels larger). */}
+        <img
+          src={media.poster}
+          alt=""
+          width={1280}
+          height={640}
+          fetchPriority={index === 0 ? 'high' : 'auto'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+        {motion && (
           <video
             key={slide.slug}
             ref={video}
-            className="h-full w-full object-cover"
-            poster={media.poster}
+            className="absolute inset-x-0 top-0 bottom-px h-[calc(100%-1px)] w-full object-cover"
             muted
             playsInline
             autoPlay={playing}
@@ -54,19 +66,6 @@ export default function CultureBanner() {
             <source src={media.webm} type="video/webm" />
             <source src={media.mp4} type="video/mp4" />
           </video>
-        ) : (
-          <picture>
-            <source media="(max-width: 640px)" srcSet={media.posterSmall} />
-            <img
-              src={media.poster}
-              alt=""
-              width={1280}
-              height={640}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-              decoding="async"
-              className="h-full w-full object-cover"
-            />
-          </picture>
         )}
       </div>
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-neutral/90 to-transparent px-4 pt-16 pb-5">

@@ -1,6 +1,6 @@
 import type { CultureItem } from '@feiyi/api-adapter/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { cultureQueries } from '../../lib/api/culture.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
@@ -8,8 +8,10 @@ import { LIST_RETRIES, listRetryDelay } from '../../lib/culture/banner.ts';
 import { CULTURE_PAGE_SIZE, culturePath, readCultureLocation, type CultureLocation } from '../../lib/culture/location.ts';
 import { culturePager } from '../../lib/culture/pager.ts';
 import { needsShowMore, previewText } from '../../lib/culture/preview.ts';
-import { CoverImage } from '../province/ProvinceCultures.tsx';
-import CultureDetail from './CultureDetail.tsx';
+import { CoverImage } from './CoverImage.tsx';
+
+// The detail dialog (with the favourite button and the browse record) loads when a card is opened, not with the list.
+const CultureDetail = lazy(() => import('./CultureDetail.tsx'));
 
 interface Page {
   records: CultureItem[];
@@ -166,7 +168,11 @@ export default function CultureBrowser({ categories, category, firstPage }: Cult
         </div>
       )}
 
-      {where.item !== undefined && <CultureDetail id={where.item} onClose={() => go({ ...where, item: undefined }, true)} />}
+      {where.item !== undefined && (
+        <Suspense fallback={null}>
+          <CultureDetail id={where.item} onClose={() => go({ ...where, item: undefined }, true)} />
+        </Suspense>
+      )}
     </div>
   );
 }

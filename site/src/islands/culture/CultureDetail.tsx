@@ -104,7 +104,7 @@ export default function CultureDetail({ id, onClose }: { id: number; onClose: ()
         </div>
       </div>
       <form method="dialog" className="modal-backdrop">
-        <button tabIndex={-1}>关闭</button>
+        <button type="submit" tabIndex={-1} aria-label="关闭" />
       </form>
     </dialog>
   );

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import type { StoredUser } from '../../lib/api/session.ts';
 import { formatMoney, yuan } from '../../lib/format/money.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import * as MESSAGES from '../../lib/messages.ts';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import { DONATION_SUCCESS_EVENT } from './Achievements.tsx';

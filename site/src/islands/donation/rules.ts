@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { achievement } from '@feiyi/api-adapter/contract';
-import { MESSAGES } from '../../lib/messages.ts';
+import * as MESSAGES from '../../lib/messages.ts';
 
 export const DONATION_AMOUNT = { min: 1, max: 10_000, step: 10, initial: 100 } as const;
 

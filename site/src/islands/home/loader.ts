@@ -7,7 +7,8 @@
 import { loaderDone, loaderProgress } from './loading.ts';
 
 const html = document.documentElement;
-const loader = document.querySelector<HTMLElement>('[data-home-loader]');
+// The panel, not <html>: the boot script marks <html> with the same attribute (its state), and <html> comes first.
+const loader = document.querySelector<HTMLElement>('[role="progressbar"][data-home-loader]');
 
 if (loader && html.getAttribute('data-home-loader') === 'show') {
   const bar = loader.querySelector<HTMLElement>('[data-home-loader-bar]');

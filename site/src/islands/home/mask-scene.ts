@@ -139,11 +139,12 @@ export function startMaskScene(
   let running = false;
   let handle = 0;
   let drawn = 0;
-  // Adaptive resolution: while frames take longer than a 45 fps budget, draw fewer pixels (down to half).
+  // Adaptive resolution: while frames take longer than a 55 fps budget (50 fps is the aim, with a margin), draw fewer
+  // pixels (down to half).
   let pixelRatio = renderer.getPixelRatio();
   let slowFrames = 0;
   const adapt = (delta: number) => {
-    slowFrames = delta > 1 / 45 ? slowFrames + 1 : Math.max(0, slowFrames - 1);
+    slowFrames = delta > 1 / 55 ? slowFrames + 1 : Math.max(0, slowFrames - 1);
     if (slowFrames < 10 || pixelRatio <= 0.5) return;
     slowFrames = 0;
     pixelRatio = Math.max(0.5, pixelRatio * 0.75);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useImageFallback } from '../../lib/ui/image-fallback.ts';
 import { avatarOf, DEFAULT_AVATAR } from './rules.ts';
 
 /**
@@ -6,13 +6,7 @@ import { avatarOf, DEFAULT_AVATAR } from './rules.ts';
  * when there is none or it fails to load.
  */
 export function Portrait({ profileImages, alt }: { profileImages: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  // An image that failed before the island hydrated fired its error event unheard.
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && img.getAttribute('src') !== DEFAULT_AVATAR) setFailed(true);
-  }, []);
+  const { ref, failed, onError } = useImageFallback(DEFAULT_AVATAR);
   const src = failed ? DEFAULT_AVATAR : avatarOf(profileImages);
   return (
     <img
@@ -24,7 +18,7 @@ export function Portrait({ profileImages, alt }: { profileImages: string; alt: s
       loading="lazy"
       decoding="async"
       className="aspect-square w-full rounded border border-base-300 bg-base-100 object-contain"
-      onError={() => setFailed(true)}
+      onError={onError}
     />
   );
 }

@@ -4,7 +4,7 @@ import { collectionQueries } from '../../lib/api/collection.ts';
 import { messageOf } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { FAVOURITE_PAGE_SIZE, FAVOURITE_TYPE_LABELS, timeText } from '../../lib/profile/lists.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import * as MESSAGES from '../../lib/messages.ts';
 import FavouriteDetail from './FavouriteDetail.tsx';
 import { EmptyState, ErrorState, GridSkeleton, Loading, Pager } from './parts.tsx';
 
@@ -43,7 +43,7 @@ export default function FavouriteSection() {
         data-favourites
         aria-busy={list.isPlaceholderData}
       >
-        {records.map((item) => (
+        {records.map((item, index) => (
           <li
             key={item.collectionId}
             className="overflow-hidden rounded-box border border-base-300 bg-base-100"
@@ -60,7 +60,9 @@ export default function FavouriteSection() {
                 alt=""
                 width="400"
                 height="250"
-                loading="lazy"
+                // The first row is on the first screen (on a phone the first card is its largest picture): never lazy.
+                loading={index < 3 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
                 decoding="async"
                 className="aspect-[8/5] w-full bg-base-200 object-cover"
                 onError={(event) => {

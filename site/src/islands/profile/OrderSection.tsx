@@ -5,7 +5,7 @@ import { orderQueries } from '../../lib/api/order.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { ORDER_PAGE_SIZES, canPay, orderPageSize, orderStatusLabel, timeText } from '../../lib/profile/lists.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import * as MESSAGES from '../../lib/messages.ts';
 import { paymentHref } from '../payment/links.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading, Pager } from './parts.tsx';
 

@@ -1,24 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { userQueries } from '../../lib/api/auth.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { loginHref } from '../../lib/api/rules.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
 import { type Section, SECTION_TITLES, sectionFrom, sectionHref } from '../../lib/profile/sections.ts';
 import type { SkillCategory, SkillLookup } from '../../lib/profile/skills.ts';
-import { MESSAGES } from '../../lib/messages.ts';
-import AchievementSection from './AchievementSection.tsx';
-import AddressSection from './AddressSection.tsx';
-import AppointmentSection from './AppointmentSection.tsx';
+import * as MESSAGES from '../../lib/messages.ts';
 import FavouriteSection from './FavouriteSection.tsx';
-import FollowSection from './FollowSection.tsx';
-import HistorySection from './HistorySection.tsx';
-import ImageSection from './ImageSection.tsx';
-import OrderSection from './OrderSection.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import SkillChart from './SkillChart.tsx';
-import UsernameSection from './UsernameSection.tsx';
 import { GridSkeleton } from './parts.tsx';
+
+// Favourites is the section most visits open (the default); the others load with their first visit, so the page's
+// first load parses only what it shows.
+const AchievementSection = lazy(() => import('./AchievementSection.tsx'));
+const AddressSection = lazy(() => import('./AddressSection.tsx'));
+const AppointmentSection = lazy(() => import('./AppointmentSection.tsx'));
+const FollowSection = lazy(() => import('./FollowSection.tsx'));
+const HistorySection = lazy(() => import('./HistorySection.tsx'));
+const ImageSection = lazy(() => import('./ImageSection.tsx'));
+const OrderSection = lazy(() => import('./OrderSection.tsx'));
+const UsernameSection = lazy(() => import('./UsernameSection.tsx'));
 
 interface Props {
   /** The 10 skill categories, in order. */
@@ -178,7 +181,9 @@ export default function ProfilePage({ categories, lookup }: Props) {
         >
           {SECTION_TITLES[section]}
         </h2>
-        <div key={section}>{body}</div>
+        <div key={section}>
+          <Suspense fallback={<GridSkeleton />}>{body}</Suspense>
+        </div>
       </section>
       <div className="lg:col-start-1 lg:row-start-2">
         <SkillChart categories={categories} lookup={lookup} />

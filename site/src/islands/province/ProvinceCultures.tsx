@@ -1,9 +1,8 @@
 import type { CultureItem } from '@feiyi/api-adapter/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { previewText } from '../../lib/culture/preview.ts';
+import { CoverImage } from '../culture/CoverImage.tsx';
 import { categoryIdFromQuery, toggleType, typeTags, type TagCategory } from '../../lib/province/type-tags.ts';
-
-export const DEFAULT_CULTURE_IMAGE = '/images/culture-default.svg';
 
 export interface ProvinceCulturesProps {
   categories: TagCategory[];
@@ -86,29 +85,5 @@ export default function ProvinceCultures({ categories, types, cultures, province
         </ul>
       )}
     </div>
-  );
-}
-
-/** A cover that falls back to the default picture when its own fails to load (part 1 §2, §8). */
-export function CoverImage({ src, alt }: { src: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  // An image that failed before the page became interactive fired its error event unheard.
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && img.getAttribute('src') !== DEFAULT_CULTURE_IMAGE) setFailed(true);
-  }, []);
-  return (
-    <img
-      ref={ref}
-      src={failed || !src ? DEFAULT_CULTURE_IMAGE : src}
-      alt={alt}
-      width={800}
-      height={500}
-      loading="lazy"
-      decoding="async"
-      className="h-full w-full object-cover"
-      onError={() => setFailed(true)}
-    />
   );
 }

@@ -3,7 +3,7 @@
  * and the shipping form. The shipping fields are checked with the contract's own schema, so the form and the
  * API can never disagree on what a mainland mobile number is or on the messages.
  */
-import { createOrderBody } from '@feiyi/api-adapter/contract';
+import { createOrderBody } from '../../lib/contract.ts';
 import { lineTotal } from '../../lib/format/money.ts';
 
 export const PAGE_SIZES = [9, 18, 27, 36] as const;

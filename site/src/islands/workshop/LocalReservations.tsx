@@ -1,5 +1,5 @@
 import { dropReservation } from '../../lib/api/reservation-store.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import * as MESSAGES from '../../lib/messages.ts';
 import type { LocalReservation } from './booking.ts';
 import { formatStartTime } from './countdown.ts';
 

@@ -5,7 +5,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { readLocalReservations, subscribeReservations } from '../../lib/api/reservation-store.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
 import { type fetchBookings, workshopQueries } from '../../lib/api/workshop.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import * as MESSAGES from '../../lib/messages.ts';
 import { notify } from '../../lib/ui/toast.ts';
 import BookingDialog from './BookingDialog.tsx';
 import { type LocalReservation, isBooked } from './booking.ts';

@@ -68,8 +68,8 @@ describe('participants', () => {
     expect(resizeParticipants(rows, 3)[2]).toEqual({ name: '', phone: '', idcard: '' });
   });
   it('names the first row with an empty field', () => {
-    expect(participantsProblem([good(1), { ...good(2), phone: ' ' }, { ...good(3), name: '' }])).toBe('请完整填写第 2 位参与人的信息');
-    expect(participantsProblem([{ name: '', phone: '', idcard: '' }])).toBe('请完整填写第 1 位参与人的信息');
+    expect(participantsProblem([good(1), { ...good(2), phone: ' ' }, { ...good(3), name: '' }])).toBe('请完整填写第2位参与者信息');
+    expect(participantsProblem([{ name: '', phone: '', idcard: '' }])).toBe('请完整填写第1位参与者信息');
   });
   it('then a wrong mobile or ID number, by row', () => {
     expect(participantsProblem([good(1), { ...good(2), phone: '12345678901' }])).toBe('第 2 位参与人的手机号码不正确');

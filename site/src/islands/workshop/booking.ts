@@ -6,7 +6,7 @@
  * (localStorage 'activityReservations').
  */
 import { lineTotal } from '../../lib/format/money.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import * as MESSAGES from '../../lib/messages.ts';
 
 export const PARTICIPANTS = { min: 1, max: 4 } as const;
 /** The QR shows for 1 s, then 'processing' for 10 s, then the booking is saved (part 2 §9). */
@@ -63,7 +63,7 @@ export function resizeParticipants(rows: readonly Participant[], count: number):
 
 /**
  * The first problem with the participants, in the order the spec checks them: a row with an empty field gives
- * '请完整填写第 N 位参与人的信息'; then a wrong mobile or ID number of row N. Undefined when all can be submitted.
+ * '请完整填写第N位参与者信息' (the issue's wording); then a wrong mobile or ID number of row N. Undefined when all can be submitted.
  */
 export function participantsProblem(rows: readonly Participant[]): string | undefined {
   const words = MESSAGES.workshop;

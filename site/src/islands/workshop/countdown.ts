@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../lib/messages.ts';
+import * as MESSAGES from '../../lib/messages.ts';
 
 /** The countdown text refreshes every 60 s (part 2 §9). */
 export const COUNTDOWN_REFRESH_MS = 60_000;

@@ -4,8 +4,9 @@
  * GETs, the 5 MB limit, the Bearer token, the public-call list and the error catalogue. Every answer is parsed with
  * the contract's zod schema, so callers get typed data or an ApiError with the Chinese message to show.
  */
-import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
 import type { z } from 'zod';
+import type * as Contract from '@feiyi/api-adapter/contract';
 import { notify } from '../ui/toast.ts';
 import { ApiError } from './errors.ts';
 import {
@@ -28,26 +29,42 @@ const inBrowser = typeof window !== 'undefined';
 
 const baseUrl = inBrowser ? window.location.origin : (process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080');
 
-const http = ky.create({
-  baseUrl,
-  credentials: 'include',
-  retry: {
-    limit: RETRY.limit,
-    methods: [...RETRY.methods],
-    statusCodes: [...RETRY.statusCodes],
-    delay: () => RETRY.delayMs,
-  },
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = inBrowser ? readToken() : undefined;
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        if (request.method === 'GET') return new Request(withTimestamp(new URL(request.url), Date.now()), request);
-        return undefined;
-      },
-    ],
-  },
-});
+/**
+ * ky, zod and the contract's schemas load with the first call, not with the page: a page whose islands start
+ * from the data built into it (most do) never fetches them unless the visitor asks for more (≈ 40 KB gzip).
+ */
+const loadHttp = async () => {
+  const [kyModule, contract] = await Promise.all([import('ky'), import('../contract.ts')]);
+  return { ky: kyModule, contract, http: createHttp(kyModule.default) };
+};
+let loadingHttp: ReturnType<typeof loadHttp> | undefined;
+const httpModules = () => (loadingHttp ??= loadHttp());
+
+/** The contract's answer schemas, by their exported name. */
+export type SchemaName = { [K in keyof typeof Contract]: (typeof Contract)[K] extends z.ZodType ? K : never }[keyof typeof Contract];
+type Answer<K extends SchemaName> = z.output<(typeof Contract)[K]>;
+
+const createHttp = (ky: KyInstance) =>
+  ky.create({
+    baseUrl,
+    credentials: 'include',
+    retry: {
+      limit: RETRY.limit,
+      methods: [...RETRY.methods],
+      statusCodes: [...RETRY.statusCodes],
+      delay: () => RETRY.delayMs,
+    },
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = inBrowser ? readToken() : undefined;
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          if (request.method === 'GET') return new Request(withTimestamp(new URL(request.url), Date.now()), request);
+          return undefined;
+        },
+      ],
+    },
+  });
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -105,6 +122,7 @@ function bodyMessage(body: unknown): string | undefined {
 }
 
 async function failureOf(error: unknown): Promise<{ failure: Failure; status?: number }> {
+  const { isHTTPError, isNetworkError, isTimeoutError } = (await httpModules()).ky;
   if (isHTTPError(error)) {
     const { status, statusText } = error.response;
     return { failure: { kind: 'http', status, statusText, message: bodyMessage(error.data) }, status };
@@ -115,8 +133,8 @@ async function failureOf(error: unknown): Promise<{ failure: Failure; status?: n
   return { failure: { kind: 'config', message: error instanceof Error ? error.message : undefined } };
 }
 
-/** Calls the API and returns the parsed answer (the whole envelope, typed by `schema`). */
-export async function call<S extends z.ZodType>(schema: S, path: string, options: CallOptions = {}): Promise<z.output<S>> {
+/** Calls the API and returns the answer parsed with the contract's schema of that name (the whole envelope). */
+export async function call<K extends SchemaName>(schemaName: K, path: string, options: CallOptions = {}): Promise<Answer<K>> {
   const method = options.method ?? 'get';
   if (inBrowser && !isPublicCall(path) && !readToken()) {
     notify.warningAcrossNavigation(TEXT.loginFirst, '/login');
@@ -127,6 +145,7 @@ export async function call<S extends z.ZodType>(schema: S, path: string, options
   if (bodyBytes(payload) > MAX_BYTES) throw new ApiError('too-large', TEXT.tooLarge);
 
   const timeout = timeoutFor(path, inBrowser);
+  const { http, contract } = await httpModules();
   let body: unknown;
   try {
     const response = await http(path.replace(/^\//, ''), {
@@ -151,7 +170,8 @@ export async function call<S extends z.ZodType>(schema: S, path: string, options
   if (code !== (options.successCode ?? SUCCESS_CODE)) {
     throw ApiError.from('business', readFailure({ kind: 'business', message: bodyMessage(body) }, path));
   }
+  const schema: z.ZodType = contract[schemaName];
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError('bad-answer', TEXT.badAnswer);
-  return parsed.data;
+  return parsed.data as Answer<K>;
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { collectionChangeResponse, collectionCheckResponse, collectionListResponse } from '@feiyi/api-adapter/contract';
-import { MESSAGES } from '../messages.ts';
+import * as MESSAGES from '../messages.ts';
 import { call } from './client.ts';
 import { fetchHeritagePage, fetchNews } from './content.ts';
 import { fetchCulture } from './culture.ts';
@@ -10,20 +9,20 @@ import { fetchProduct } from './product.ts';
 export type FavouriteType = 'culture' | 'heritage' | 'news' | 'product';
 
 export async function checkCollected(targetId: number, type: FavouriteType = 'culture', signal?: AbortSignal) {
-  return (await call(collectionCheckResponse, '/api/collection/check', { searchParams: { type, targetId }, signal })).data;
+  return (await call('collectionCheckResponse', '/api/collection/check', { searchParams: { type, targetId }, signal })).data;
 }
 
 export async function addCollection(targetId: number, type: FavouriteType = 'culture') {
-  return call(collectionChangeResponse, '/api/collection', { method: 'post', searchParams: { type, targetId } });
+  return call('collectionChangeResponse', '/api/collection', { method: 'post', searchParams: { type, targetId } });
 }
 
 export async function removeCollection(targetId: number, type: FavouriteType = 'culture') {
-  return call(collectionChangeResponse, '/api/collection', { method: 'delete', searchParams: { type, targetId } });
+  return call('collectionChangeResponse', '/api/collection', { method: 'delete', searchParams: { type, targetId } });
 }
 
 export async function fetchCollections(params: { page?: number; size?: number; type?: FavouriteType } = {}, signal?: AbortSignal) {
   const searchParams = { page: params.page ?? 1, size: params.size ?? 6, type: params.type };
-  return (await call(collectionListResponse, '/api/collection/list', { searchParams, signal })).data;
+  return (await call('collectionListResponse', '/api/collection/list', { searchParams, signal })).data;
 }
 
 export const collectionQueries = {

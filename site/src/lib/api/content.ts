@@ -1,26 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
-import { heritageListResponse, heritageResponse, homeResponse, newsListResponse, newsResponse } from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 
 export async function fetchHome(signal?: AbortSignal) {
-  return (await call(homeResponse, '/api/home', { signal })).data;
+  return (await call('homeResponse', '/api/home', { signal })).data;
 }
 
 /** The 15 theme pages (/textile … /sichuan-opera). */
 export async function fetchHeritagePages(signal?: AbortSignal) {
-  return (await call(heritageListResponse, '/api/heritage/list', { signal })).data.pages;
+  return (await call('heritageListResponse', '/api/heritage/list', { signal })).data.pages;
 }
 
 export async function fetchHeritagePage(idOrSlug: number | string, signal?: AbortSignal) {
-  return (await call(heritageResponse, `/api/heritage/${encodeURIComponent(String(idOrSlug))}`, { signal })).data.heritage;
+  return (await call('heritageResponse', `/api/heritage/${encodeURIComponent(String(idOrSlug))}`, { signal })).data.heritage;
 }
 
 export async function fetchNewsList(signal?: AbortSignal) {
-  return (await call(newsListResponse, '/api/news/list', { signal })).data.news;
+  return (await call('newsListResponse', '/api/news/list', { signal })).data.news;
 }
 
 export async function fetchNews(id: number, signal?: AbortSignal) {
-  return (await call(newsResponse, `/api/news/${id}`, { signal })).data.news;
+  return (await call('newsResponse', `/api/news/${id}`, { signal })).data.news;
 }
 
 export const contentQueries = {

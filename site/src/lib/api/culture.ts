@@ -1,11 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  categoriesResponse,
-  cultureDetailResponse,
-  culturePageResponse,
-  cultureSearchResponse,
-  hotLatestResponse,
-} from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 import { HOT_LATEST_CODE } from './rules.ts';
 
@@ -17,31 +10,31 @@ export interface CulturePageParams {
 
 export async function fetchCulturePage(params: CulturePageParams = {}, signal?: AbortSignal) {
   const searchParams = { category: params.category ?? '', page: params.page ?? 1, size: params.size ?? 10 };
-  return (await call(culturePageResponse, '/api/culture/page', { searchParams, signal })).data.page;
+  return (await call('culturePageResponse', '/api/culture/page', { searchParams, signal })).data.page;
 }
 
 /** Search (title, tags, summary, text; pinyin and initials). Blank keywords never reach this: see search rules. */
 export async function searchCultures(keyword: string, params: { page?: number; size?: number } = {}, signal?: AbortSignal) {
   const searchParams = { keyword: keyword.trim(), page: params.page ?? 1, size: params.size ?? 10 };
-  return (await call(cultureSearchResponse, '/api/culture/search', { searchParams, signal })).data.page;
+  return (await call('cultureSearchResponse', '/api/culture/search', { searchParams, signal })).data.page;
 }
 
 export async function fetchCulture(id: number, signal?: AbortSignal) {
-  return (await call(cultureDetailResponse, `/api/culture/${id}`, { signal })).data.culture;
+  return (await call('cultureDetailResponse', `/api/culture/${id}`, { signal })).data.culture;
 }
 
 export async function fetchHotCultures(limit = 3, signal?: AbortSignal) {
-  return (await call(hotLatestResponse, '/api/culture/hot', { searchParams: { limit }, signal, successCode: HOT_LATEST_CODE })).data
+  return (await call('hotLatestResponse', '/api/culture/hot', { searchParams: { limit }, signal, successCode: HOT_LATEST_CODE })).data
     .cultures;
 }
 
 export async function fetchLatestCultures(limit = 3, signal?: AbortSignal) {
-  return (await call(hotLatestResponse, '/api/culture/latest', { searchParams: { limit }, signal, successCode: HOT_LATEST_CODE })).data
+  return (await call('hotLatestResponse', '/api/culture/latest', { searchParams: { limit }, signal, successCode: HOT_LATEST_CODE })).data
     .cultures;
 }
 
 export async function fetchCategories(signal?: AbortSignal) {
-  return (await call(categoriesResponse, '/api/categories', { signal })).data.categories;
+  return (await call('categoriesResponse', '/api/categories', { signal })).data.categories;
 }
 
 export const cultureQueries = {

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { browseListResponse, browseRecordResponse } from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 import { ApiError } from './errors.ts';
 import { clearLocalHistory, keepLocally, readLocalHistory } from './history-store.ts';
@@ -18,7 +17,7 @@ export async function recordBrowse(browseType: BrowseType, browseId: number): Pr
     return 'local';
   }
   try {
-    await call(browseRecordResponse, '/api/profile/browse-history', { method: 'post', json: record });
+    await call('browseRecordResponse', '/api/profile/browse-history', { method: 'post', json: record });
     return 'server';
   } catch (error) {
     console.info('浏览记录暂存本地：', error instanceof ApiError ? error.message : error);
@@ -35,7 +34,7 @@ export async function syncLocalHistory(): Promise<'synced' | 'nothing' | 'kept'>
   const records = readLocalHistory();
   if (records.length === 0 || !readToken()) return 'nothing';
   try {
-    await call(browseRecordResponse, '/api/profile/browse-history/batch', { method: 'post', json: records });
+    await call('browseRecordResponse', '/api/profile/browse-history/batch', { method: 'post', json: records });
     clearLocalHistory();
     return 'synced';
   } catch (error) {
@@ -46,7 +45,7 @@ export async function syncLocalHistory(): Promise<'synced' | 'nothing' | 'kept'>
 
 export async function fetchBrowseHistory(params: { page?: number; size?: number; type?: BrowseType | '' } = {}, signal?: AbortSignal) {
   const searchParams = { page: params.page ?? 1, size: params.size ?? 10, type: params.type || undefined };
-  return (await call(browseListResponse, '/api/profile/browse-history', { searchParams, signal })).data;
+  return (await call('browseListResponse', '/api/profile/browse-history', { searchParams, signal })).data;
 }
 
 export const historyQueries = {

@@ -1,51 +1,40 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  followCountResponse,
-  followListResponse,
-  followStatusResponse,
-  inheritorDetailResponse,
-  inheritorPageResponse,
-  inheritorProfilesResponse,
-} from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
-
-const done = z.object({ code: z.literal(20000), message: z.string() });
 
 /** The list by category. A 401/403 is the caller's to handle (guest alert and sample inheritors, part 2 §6). */
 export async function fetchInheritorPage(categoryId: number, params: { page?: number; size?: number } = {}, signal?: AbortSignal) {
   const searchParams = { page: params.page ?? 1, size: params.size ?? 10 };
-  return (await call(inheritorPageResponse, `/api/inheritor/category/${categoryId}`, { searchParams, signal, onAuthFailure: 'caller' }))
+  return (await call('inheritorPageResponse', `/api/inheritor/category/${categoryId}`, { searchParams, signal, onAuthFailure: 'caller' }))
     .data;
 }
 
 export async function fetchInheritorProfiles(signal?: AbortSignal) {
-  return (await call(inheritorProfilesResponse, '/api/inheritor/profiles', { signal })).data.inheritors;
+  return (await call('inheritorProfilesResponse', '/api/inheritor/profiles', { signal })).data.inheritors;
 }
 
 export async function fetchInheritor(id: number, signal?: AbortSignal) {
-  return (await call(inheritorDetailResponse, `/api/inheritor/${id}`, { signal })).data;
+  return (await call('inheritorDetailResponse', `/api/inheritor/${id}`, { signal })).data;
 }
 
 export async function fetchFollowStatus(id: number, signal?: AbortSignal) {
-  return (await call(followStatusResponse, `/api/inheritor/follow/status/${id}`, { signal })).data.isFollowing;
+  return (await call('followStatusResponse', `/api/inheritor/follow/status/${id}`, { signal })).data.isFollowing;
 }
 
 export async function followInheritor(id: number) {
-  return (await call(done, `/api/inheritor/follow/${id}`, { method: 'post' })).message;
+  return (await call('followStatusResponse', `/api/inheritor/follow/${id}`, { method: 'post' })).message;
 }
 
 export async function unfollowInheritor(id: number) {
-  return (await call(done, `/api/inheritor/unfollow/${id}`, { method: 'post' })).message;
+  return (await call('followStatusResponse', `/api/inheritor/unfollow/${id}`, { method: 'post' })).message;
 }
 
 export async function fetchFollowCount(signal?: AbortSignal) {
-  return (await call(followCountResponse, '/api/inheritor/follows/count', { signal })).data;
+  return (await call('followCountResponse', '/api/inheritor/follows/count', { signal })).data;
 }
 
 export async function fetchFollowedInheritors(params: { page?: number; size?: number } = {}, signal?: AbortSignal) {
   const searchParams = { page: params.page ?? 1, size: params.size ?? 20 };
-  return (await call(followListResponse, '/api/profile/follows/inheritors', { searchParams, signal })).data;
+  return (await call('followListResponse', '/api/profile/follows/inheritors', { searchParams, signal })).data;
 }
 
 export const inheritorQueries = {

@@ -1,40 +1,32 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  type createOrderBody,
-  type quickOrderBody,
-  createOrderResponse,
-  orderDetailResponse,
-  orderListResponse,
-  payResponse,
-  quickOrderResponse,
-} from '@feiyi/api-adapter/contract';
+import type { createOrderBody, quickOrderBody } from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 
 export async function createOrder(input: z.input<typeof createOrderBody>) {
-  return (await call(createOrderResponse, '/api/order', { method: 'post', json: input })).data;
+  return (await call('createOrderResponse', '/api/order', { method: 'post', json: input })).data;
 }
 
 export async function createQuickOrder(input: z.input<typeof quickOrderBody>) {
-  return (await call(quickOrderResponse, '/api/orders/create', { method: 'post', json: input })).data;
+  return (await call('quickOrderResponse', '/api/orders/create', { method: 'post', json: input })).data;
 }
 
 export async function mockPay(orderId: number | string) {
-  return (await call(payResponse, `/api/orders/${encodeURIComponent(String(orderId))}/mock-pay`, { method: 'post' })).data.order;
+  return (await call('payResponse', `/api/orders/${encodeURIComponent(String(orderId))}/mock-pay`, { method: 'post' })).data.order;
 }
 
 export async function updatePaymentStatus(orderId: number | string, paymentMethod: 'alipay' | 'wechat' = 'wechat') {
   const path = `/api/order/${encodeURIComponent(String(orderId))}/payment-status`;
-  return (await call(payResponse, path, { method: 'put', json: { status: 1, paymentMethod } })).data.order;
+  return (await call('payResponse', path, { method: 'put', json: { status: 1, paymentMethod } })).data.order;
 }
 
 export async function fetchOrders(params: { page?: number; size?: number } = {}, signal?: AbortSignal) {
   const searchParams = { page: params.page ?? 1, size: params.size ?? 10 };
-  return (await call(orderListResponse, '/api/order/list', { searchParams, signal })).data;
+  return (await call('orderListResponse', '/api/order/list', { searchParams, signal })).data;
 }
 
 export async function fetchOrder(id: number | string, signal?: AbortSignal) {
-  return (await call(orderDetailResponse, `/api/order/${encodeURIComponent(String(id))}`, { signal })).data.order;
+  return (await call('orderDetailResponse', `/api/order/${encodeURIComponent(String(id))}`, { signal })).data.order;
 }
 
 export const orderQueries = {

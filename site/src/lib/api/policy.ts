@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { policyListResponse, timelineResponse } from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 
 export async function fetchPolicies(signal?: AbortSignal) {
-  return (await call(policyListResponse, '/api/policy/list', { signal })).data.policies;
+  return (await call('policyListResponse', '/api/policy/list', { signal })).data.policies;
 }
 
 export async function fetchTimeline(signal?: AbortSignal) {
-  return (await call(timelineResponse, '/api/timeline', { signal })).data.timeline;
+  return (await call('timelineResponse', '/api/timeline', { signal })).data.timeline;
 }
 
 export const policyQueries = {

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { productDetailResponse, productPageResponse } from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 
 export interface ProductPageParams {
@@ -16,11 +15,11 @@ export async function fetchProductPage(params: ProductPageParams = {}, signal?: 
     keyword: params.keyword?.trim() || undefined,
     categoryId: params.categoryId ?? '',
   };
-  return (await call(productPageResponse, '/api/product/page', { searchParams, signal })).data.page;
+  return (await call('productPageResponse', '/api/product/page', { searchParams, signal })).data.page;
 }
 
 export async function fetchProduct(id: number, signal?: AbortSignal) {
-  return (await call(productDetailResponse, `/api/product/${id}`, { signal })).data.product;
+  return (await call('productDetailResponse', `/api/product/${id}`, { signal })).data.product;
 }
 
 export const productQueries = {

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type addressBody, profileUserResponse, statsResponse, uploadResponse } from '@feiyi/api-adapter/contract';
+import type { addressBody } from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 import { saveUser } from './session.ts';
 
 /** Each change answers the whole user, which replaces the stored one (the nav's avatar follows). */
 async function saveProfile(path: string, json: unknown) {
-  const user = (await call(profileUserResponse, path, { method: 'put', json })).data.user;
+  const user = (await call('profileUserResponse', path, { method: 'put', json })).data.user;
   saveUser(user);
   return user;
 }
@@ -20,11 +20,11 @@ export const saveBackground = (backgroundImage: string) => saveProfile('/api/use
 export async function uploadProfileImage(file: File) {
   const body = new FormData();
   body.append('file', file);
-  return (await call(uploadResponse, '/api/upload/update-avatar', { method: 'post', body })).data;
+  return (await call('uploadResponse', '/api/upload/update-avatar', { method: 'post', body })).data;
 }
 
 export async function fetchProfileStats(signal?: AbortSignal) {
-  return (await call(statsResponse, '/api/profile/stats', { signal })).data;
+  return (await call('statsResponse', '/api/profile/stats', { signal })).data;
 }
 
 export const profileQueries = {

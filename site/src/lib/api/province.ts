@@ -1,22 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
-import { provinceCulturesResponse, provinceListResponse, provinceResponse, provinceTypesResponse } from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 
 export async function fetchProvinces(signal?: AbortSignal) {
-  return (await call(provinceListResponse, '/api/province/list', { signal })).data.provinces;
+  return (await call('provinceListResponse', '/api/province/list', { signal })).data.provinces;
 }
 
 export async function fetchProvince(id: number, signal?: AbortSignal) {
-  return (await call(provinceResponse, `/api/province/${id}`, { signal })).data.province;
+  return (await call('provinceResponse', `/api/province/${id}`, { signal })).data.province;
 }
 
 /** By pinyin code, adcode, short or full name (the map's /area?province={name}). */
 export async function fetchProvinceByCode(code: string, signal?: AbortSignal) {
-  return (await call(provinceResponse, `/api/province/code/${encodeURIComponent(code)}`, { signal })).data.province;
+  return (await call('provinceResponse', `/api/province/code/${encodeURIComponent(code)}`, { signal })).data.province;
 }
 
 export async function fetchProvinceTypes(id: number, signal?: AbortSignal) {
-  return (await call(provinceTypesResponse, `/api/province/${id}/types`, { signal })).data.types;
+  return (await call('provinceTypesResponse', `/api/province/${id}/types`, { signal })).data.types;
 }
 
 export interface ProvinceCulturesParams {
@@ -27,7 +26,7 @@ export interface ProvinceCulturesParams {
 
 export async function fetchProvinceCultures(id: number, params: ProvinceCulturesParams = {}, signal?: AbortSignal) {
   const searchParams = { page: params.page ?? 1, size: params.size ?? 50, type: params.type };
-  return (await call(provinceCulturesResponse, `/api/province/${id}/cultures`, { searchParams, signal })).data;
+  return (await call('provinceCulturesResponse', `/api/province/${id}/cultures`, { searchParams, signal })).data;
 }
 
 export const provinceQueries = {

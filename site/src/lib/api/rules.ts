@@ -3,7 +3,7 @@
  * which routes need a login, how long a call may take, which calls are retried, and how every failure reads
  * in Chinese. The HTTP client (client.ts) applies them; tests hold them to the spec.
  */
-import { MESSAGES } from '../messages.ts';
+import * as MESSAGES from '../messages.ts';
 
 export const SUCCESS_CODE = 20000;
 /** The hot and latest calls answer 200 instead (part 1 §7). */
@@ -86,6 +86,23 @@ export const GUARDED_ROUTES = ['/payment', '/order', '/order/list', '/user', '/p
 export function needsLogin(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return GUARDED_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
+}
+
+/**
+ * Guarded routes with no page of their own: each is a small page that, once the guard has let the visitor in,
+ * goes on to the page it stands for (the boot script does it before the first paint). A visitor without login
+ * is still sent to /login with the alias as the target.
+ */
+export const ROUTE_ALIASES = {
+  '/order': '/profile?section=order',
+  '/order/list': '/profile?section=order',
+  '/user': '/profile',
+} as const satisfies Partial<Record<(typeof GUARDED_ROUTES)[number], string>>;
+
+/** Where an alias route leads (trailing slashes ignored), or undefined for any other path. */
+export function aliasTarget(pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return Object.hasOwn(ROUTE_ALIASES, path) ? ROUTE_ALIASES[path as keyof typeof ROUTE_ALIASES] : undefined;
 }
 
 /** /login with the full target (path, query and hash) to come back to. */

@@ -1,18 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type participant, bookingListResponse, bookingResponse, workshopsResponse } from '@feiyi/api-adapter/contract';
+import type { participant } from '@feiyi/api-adapter/contract';
 import { call } from './client.ts';
 
 export async function fetchWorkshops(signal?: AbortSignal) {
-  return (await call(workshopsResponse, '/api/workshops', { signal })).data.workshops;
+  return (await call('workshopsResponse', '/api/workshops', { signal })).data.workshops;
 }
 
 export async function bookWorkshop(id: number, participants: z.input<typeof participant>[]) {
-  return (await call(bookingResponse, `/api/workshops/${id}/book`, { method: 'post', json: { participants } })).data.booking;
+  return (await call('bookingResponse', `/api/workshops/${id}/book`, { method: 'post', json: { participants } })).data.booking;
 }
 
 export async function fetchBookings(signal?: AbortSignal) {
-  return (await call(bookingListResponse, '/api/profile/bookings', { signal })).data.records;
+  return (await call('bookingListResponse', '/api/profile/bookings', { signal })).data.records;
 }
 
 export const workshopQueries = {

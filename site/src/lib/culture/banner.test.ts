@@ -15,7 +15,6 @@ describe('banner', () => {
       webm: '/media/culture-banner/xiqu.webm',
       mp4: '/media/culture-banner/xiqu.mp4',
       poster: '/media/culture-banner/xiqu-1280.webp',
-      posterSmall: '/media/culture-banner/xiqu-640.webp',
     });
     for (const slide of BANNER_SLIDES) {
       for (const file of Object.values(bannerMedia(slide.slug))) {

@@ -14,7 +14,7 @@ export const BANNER_SLIDES = [
 
 export function bannerMedia(slug: string) {
   const base = `/media/culture-banner/${slug}`;
-  return { webm: `${base}.webm`, mp4: `${base}.mp4`, poster: `${base}-1280.webp`, posterSmall: `${base}-640.webp` };
+  return { webm: `${base}.webm`, mp4: `${base}.mp4`, poster: `${base}-1280.webp` };
 }
 
 /** The slide after `index`, wrapping round. */

@@ -1,4 +1,4 @@
-import { simplifyProvinceName } from '@feiyi/api-adapter/contract';
+import { simplifyProvinceName } from '../contract.ts';
 import type { CultureItem, NationalFigures, Province } from '@feiyi/api-adapter/contract';
 
 /**

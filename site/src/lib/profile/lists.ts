@@ -4,7 +4,7 @@
  * a page of the same shape, for when the server cannot answer (part 2 §4).
  */
 import type { LocalBrowseRecord } from '../api/history-store.ts';
-import { MESSAGES } from '../messages.ts';
+import * as MESSAGES from '../messages.ts';
 
 export const FAVOURITE_PAGE_SIZE = 6;
 export const FOLLOW_FETCH_SIZE = 20;

@@ -33,8 +33,10 @@ export default function Dialog({ labelledBy, onClose, children, dismissible = tr
     >
       <div className={`modal-box bg-base-100 ${wide ? 'max-w-2xl' : 'max-w-md'}`}>{children}</div>
       {dismissible && (
+        // A click outside closes. The button is named but has no text: daisyUI fades that text to transparent,
+        // and axe measured it mid-fade as low contrast.
         <form method="dialog" className="modal-backdrop" onSubmit={(event) => (event.preventDefault(), onClose())}>
-          <button tabIndex={-1}>关闭</button>
+          <button type="submit" tabIndex={-1} aria-label="关闭" />
         </form>
       )}
     </dialog>

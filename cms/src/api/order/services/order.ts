@@ -4,7 +4,7 @@ import { findPublishedByPids, mediaUrl } from '../../../portal/catalogue';
 import { conflict, notFound } from '../../../portal/http';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 import { orderTotalFen, toFen, toYuan } from '../../../rules/money';
-import { isExpired, newOrderNumber, ORDER_HOLD_MS } from '../../../rules/order-number';
+import { isExpired, newOrderNumber, ORDER_HOLD_MS, wasCancelledByExpiry } from '../../../rules/order-number';
 import { returnStock, stockLevels, takeStock } from '../../product/services/stock';
 
 import { cancelIfPending, ORDER_STATUS, payIfPending } from './status';
@@ -209,6 +209,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
         await cancelPending(order);
         throw conflict('订单已超时取消，请重新下单');
       }
+      if (wasCancelledByExpiry(order)) throw conflict('订单已超时取消，请重新下单');
       if (order.status === ORDER_STATUS.cancelled) throw conflict('订单已取消，无法支付');
       await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
         await payIfPending(trx, order.id, paymentMethod);

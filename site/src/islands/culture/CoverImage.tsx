@@ -1,0 +1,21 @@
+import { useImageFallback } from '../../lib/ui/image-fallback.ts';
+
+export const DEFAULT_CULTURE_IMAGE = '/images/culture-default.svg';
+
+/** A cover that falls back to the default picture when its own fails to load (part 1 §2, §8). */
+export function CoverImage({ src, alt }: { src: string; alt: string }) {
+  const { ref, failed, onError } = useImageFallback(DEFAULT_CULTURE_IMAGE);
+  return (
+    <img
+      ref={ref}
+      src={failed || !src ? DEFAULT_CULTURE_IMAGE : src}
+      alt={alt}
+      width={800}
+      height={500}
+      loading="lazy"
+      decoding="async"
+      className="h-full w-full object-cover"
+      onError={onError}
+    />
+  );
+}
