@@ -38,6 +38,29 @@ test('a province page has its blurb, tags for the types it has and a filter that
   await expect(cards).toHaveCount(opera.length);
 });
 
+test('a tag chosen before the page has its JavaScript still filters: it opens ?categoryId= and the page applies it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const provinces = provinceListResponse.parse(await (await request.get('/api/province/list')).json()).data.provinces;
+  const beijing = provinces.find((p) => p.name === '北京')!;
+  const { cultures } = provinceCulturesResponse.parse(await (await request.get(`/api/province/${beijing.id}/cultures`)).json()).data;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const withoutScript = await context.newPage();
+  await withoutScript.goto(`/area/${beijing.id}`);
+  await withoutScript.getByRole('group', { name: '按类别筛选' }).getByRole('button', { name: '戏剧', exact: true }).click();
+  await expect(withoutScript).toHaveURL(new RegExp(`/area/${beijing.id}/?\\?categoryId=67$`));
+  const address = withoutScript.url();
+  await context.close();
+
+  // The address it opened shows the chosen type once the JavaScript runs.
+  await page.goto(address);
+  const tags = page.getByRole('group', { name: '按类别筛选' });
+  await expect(tags.getByRole('button', { name: '戏剧', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveCount(cultures.filter((c) => c.type === '传统戏剧').length);
+});
+
 test('/area?province={name} finds the province by name; an unknown one gets a message', async ({ page, request }) => {
   const problems = watchProblems(page);
   const guangxi = provinceListResponse

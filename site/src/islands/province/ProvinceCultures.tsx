@@ -46,21 +46,30 @@ export default function ProvinceCultures({ categories, types, cultures, province
 
   return (
     <div>
-      <div role="group" aria-label="按类别筛选" className="flex flex-wrap gap-2">
-        {tags.map((tag) => (
-          <button
-            key={tag.categoryId}
-            type="button"
-            className={`btn btn-sm ${tag.active ? 'btn-primary' : 'btn-outline btn-secondary'}`}
-            disabled={tag.disabled}
-            aria-pressed={tag.active}
-            title={tag.disabled ? `${provinceName}暂无${tag.label}类项目` : undefined}
-            onClick={() => choose(tag.categoryId)}
-          >
-            {tag.label}
-          </button>
-        ))}
-      </div>
+      {/* The tags submit a GET form until the island has hydrated: a tap that comes before the JavaScript
+          opens ?categoryId=…, which the island applies when it starts, instead of being lost. */}
+      <form method="get" onSubmit={(event) => event.preventDefault()}>
+        <div role="group" aria-label="按类别筛选" className="flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <button
+              key={tag.categoryId}
+              type="submit"
+              name="categoryId"
+              value={tag.active ? '' : String(tag.categoryId)}
+              className={`btn btn-sm ${tag.active ? 'btn-primary' : 'btn-outline btn-secondary'}`}
+              disabled={tag.disabled}
+              aria-pressed={tag.active}
+              title={tag.disabled ? `${provinceName}暂无${tag.label}类项目` : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                choose(tag.categoryId);
+              }}
+            >
+              {tag.label}
+            </button>
+          ))}
+        </div>
+      </form>
       <p className="mt-4 text-sm opacity-80" aria-live="polite">
         {activeTag ? `${activeTag.label}：` : ''}共 {shown.length} 个项目
       </p>
