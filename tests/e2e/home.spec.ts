@@ -51,6 +51,26 @@ test.describe('home page', () => {
     expect(problems).toEqual([]);
   });
 
+  test("every module's content is centred on the page", async ({ page }) => {
+    await openHome(page);
+    // The margins left and right of each laid-out block of each module (decorations are positioned, and left out).
+    const offCentre = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('.home-module > *'))
+        .filter((block) => !['absolute', 'fixed'].includes(getComputedStyle(block).position) && block.getBoundingClientRect().width > 0)
+        .map((block) => {
+          const outer = block.parentElement!.getBoundingClientRect();
+          const inner = block.getBoundingClientRect();
+          return {
+            block: `${block.parentElement!.id} > ${block.tagName.toLowerCase()}.${block.className.split(' ')[0]}`,
+            left: Math.round(inner.left - outer.left),
+            right: Math.round(outer.right - inner.right),
+          };
+        })
+        .filter(({ left, right }) => Math.abs(left - right) > 2),
+    );
+    expect(offCentre).toEqual([]);
+  });
+
   test('with reduced motion the home is an ordinary scrolling page with the same content', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const problems = collectProblems(page);

@@ -37,11 +37,22 @@ describe('regionData', () => {
   });
   it('keeps a hovered name readable: paper on 胭脂, ink on 藤黄', () => {
     const xinjiang = data.find((d) => d.name === '新疆')!;
-    expect(xinjiang.emphasis).toEqual({ itemStyle: { areaColor: PALETTE.hoverHighlighted }, label: { color: PALETTE.paper } });
+    expect(xinjiang.emphasis).toEqual({
+      itemStyle: { areaColor: PALETTE.hoverHighlighted },
+      label: { color: PALETTE.paper, textBorderColor: PALETTE.hoverHighlighted, textBorderWidth: 2 },
+    });
     expect(data.find((d) => d.name === '北京')!.emphasis).toEqual({
       itemStyle: { areaColor: PALETTE.hover },
-      label: { color: PALETTE.ink },
+      label: { color: PALETTE.ink, textBorderColor: PALETTE.hoverHighlighted, textBorderWidth: 0 },
     });
+  });
+  it('edges a shown name in 胭脂 so that it reads where it runs over a neighbour', () => {
+    expect(data.find((d) => d.name === '新疆')!.label).toEqual({
+      show: true,
+      textBorderColor: PALETTE.hoverHighlighted,
+      textBorderWidth: 2,
+    });
+    expect(data.find((d) => d.name === '北京')!.label.textBorderWidth).toBe(0);
   });
 });
 

@@ -37,9 +37,11 @@ export interface RegionDatum {
   name: string;
   value: number;
   itemStyle: { areaColor: string };
-  label: { show: boolean };
-  emphasis: { itemStyle: { areaColor: string }; label: { color: string } };
+  label: { show: boolean; textBorderColor: string; textBorderWidth: number };
+  emphasis: { itemStyle: { areaColor: string }; label: { color: string; textBorderColor: string; textBorderWidth: number } };
 }
+
+const labelEdge = (highlighted: boolean) => ({ textBorderColor: PALETTE.hoverHighlighted, textBorderWidth: highlighted ? 2 : 0 });
 
 /** One datum per province (34), in the rows' order; the highlighted ones carry their name on the map. */
 export function regionData(rows: readonly MapProvince[]): RegionDatum[] {
@@ -48,11 +50,13 @@ export function regionData(rows: readonly MapProvince[]): RegionDatum[] {
     name: row.name,
     value: row.items,
     itemStyle: { areaColor: fillOf(row, maxOthers) },
-    label: { show: row.highlighted },
+    // A name wider than its province runs over its neighbours' paper (广东 over 广西 on a phone): paper letters keep
+    // a 胭脂 edge that reads on any fill.
+    label: { show: row.highlighted, ...labelEdge(row.highlighted) },
     emphasis: {
       itemStyle: { areaColor: row.highlighted ? PALETTE.hoverHighlighted : PALETTE.hover },
       // The name stays readable on the hover colour: paper on 胭脂, ink on 藤黄.
-      label: { color: row.highlighted ? PALETTE.paper : PALETTE.ink },
+      label: { color: row.highlighted ? PALETTE.paper : PALETTE.ink, ...labelEdge(row.highlighted) },
     },
   }));
 }
