@@ -157,17 +157,14 @@ export default function DonationPage({ projects, image }: Props) {
             </h2>
             <ul className="mt-6 grid gap-6 md:grid-cols-2">
               {projects.map((project) => (
-                <li
-                  key={project.id}
-                  className="card card-side overflow-hidden border border-base-300 bg-base-100"
-                  data-project={project.id}
-                >
-                  <figure className="w-28 shrink-0 bg-base-300 sm:w-40">
+                <li key={project.id} className="card overflow-hidden border border-base-300 bg-base-100" data-project={project.id}>
+                  {/* The whole picture (5:3, as the covers are drawn): a narrow crop cut its title mid-word. */}
+                  <figure className="aspect-[5/3] bg-base-300">
                     <img
                       src={project.image}
                       alt=""
-                      width="320"
-                      height="320"
+                      width="800"
+                      height="480"
                       loading="lazy"
                       decoding="async"
                       className="h-full w-full object-cover"
