@@ -19,16 +19,19 @@ const FACETS: Facet[] = ['category', 'province', 'batch', 'kind'];
 
 function setUp(form: HTMLFormElement) {
   const rows = [...document.querySelectorAll<HTMLLIElement>('li[data-item]')];
-  // The keyword is matched against the row's name and serial and its address's slug ('京剧 Ⅳ-28 iv-28').
-  const items: BrowserItem[] = rows.map((row) => ({
-    category: Number(row.dataset.c),
-    text: [
-      row.querySelector('strong')?.textContent,
-      row.querySelector('small')?.textContent,
-      row.querySelector('a')?.pathname.split('/').pop(),
-    ].join(' '),
-    entries: decodeEntries(row.dataset.e ?? ''),
-  }));
+  // The keyword is matched against the row's name and serial and its address's slug ('京剧 Ⅳ-28 iv-28'). Read from
+  // the 1,557 rows when first needed, not while the page loads (a plain visit never filters).
+  let read: BrowserItem[] | undefined;
+  const items = (): BrowserItem[] =>
+    (read ??= rows.map((row) => ({
+      category: Number(row.dataset.c),
+      text: [
+        row.querySelector('strong')?.textContent,
+        row.querySelector('small')?.textContent,
+        row.querySelector('a')?.pathname.split('/').pop(),
+      ].join(' '),
+      entries: decodeEntries(row.dataset.e ?? ''),
+    })));
   const sections = [...document.querySelectorAll<HTMLElement>('section[data-section]')];
   const status = document.getElementById('minglu-count');
   const empty = document.getElementById('minglu-empty');
@@ -68,7 +71,7 @@ function setUp(form: HTMLFormElement) {
   const format = (n: number) => n.toLocaleString('zh-CN');
 
   const show = (filter: Filter) => {
-    const kept = applyFilter(items, filter);
+    const kept = applyFilter(items(), filter);
     rows.forEach((row, i) => (row.hidden = !kept[i]));
     let total = 0;
     for (const section of sections) {
@@ -79,10 +82,10 @@ function setUp(form: HTMLFormElement) {
       if (count) count.textContent = format(inSection);
     }
     for (const facet of FACETS) {
-      const counts = facetCounts(items, filter, facet);
+      const counts = facetCounts(items(), filter, facet);
       const unset = { ...filter };
       delete unset[facet];
-      const any = applyFilter(items, unset).filter(Boolean).length;
+      const any = applyFilter(items(), unset).filter(Boolean).length;
       for (const option of select(facet).options) {
         const n = option.value ? (counts.get(option.value) ?? 0) : any;
         option.text = `${labels.get(option)}（${format(n)}）`;
