@@ -4,11 +4,14 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { syncLocalHistory } from '../../lib/api/history.ts';
 import { afterLoginTarget } from '../../lib/api/rules.ts';
 import { notify } from '../../lib/ui/toast.ts';
+import { useHydrated } from '../../lib/ui/use-hydrated.ts';
 import Field, { focusFirst } from './Field.tsx';
 import { type FieldErrors, LEAVE_AFTER_MS, type LoginValues, validateLogin } from './rules.ts';
 
 /** /login: success shows '登录成功', syncs the local browse history in one batch, and goes home or to the guard's target. */
 export default function LoginForm() {
+  // Until the script runs the button stays disabled, so the browser never sends the form itself.
+  const hydrated = useHydrated();
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
   const [busy, setBusy] = useState(false);
@@ -46,7 +49,7 @@ export default function LoginForm() {
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form method="post" className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <Field
         name="username"
         label="用户名"
@@ -66,7 +69,7 @@ export default function LoginForm() {
         onBlur={check('password')}
         error={errors.password}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+      <button type="submit" className="btn btn-primary w-full" disabled={busy || !hydrated}>
         {busy ? '正在登录…' : '登录'}
       </button>
     </form>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { register, uploadAvatar } from '../../lib/api/auth.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notify } from '../../lib/ui/toast.ts';
+import { useHydrated } from '../../lib/ui/use-hydrated.ts';
 import Field, { focusFirst } from './Field.tsx';
 import { type FieldErrors, LEAVE_AFTER_MS, type RegisterValues, avatarProblem, validateRegister } from './rules.ts';
 
@@ -9,6 +10,8 @@ const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
 /** /register: the avatar is uploaded when chosen (JPG or PNG under 2 MB); success goes to /login. */
 export default function RegisterForm() {
+  // Until the script runs the button stays disabled, so the browser never sends the form itself.
+  const hydrated = useHydrated();
   const [values, setValues] = useState<RegisterValues>({ username: '', password: '', confirm: '', email: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof RegisterValues>>({});
   const [avatar, setAvatar] = useState<string | undefined>(undefined);
@@ -73,7 +76,7 @@ export default function RegisterForm() {
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form method="post" className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <Field
         name="username"
         label="用户名"
@@ -133,7 +136,7 @@ export default function RegisterForm() {
         </p>
         {avatarError && <p className="auth-error">{avatarError}</p>}
       </div>
-      <button type="submit" className="btn btn-primary w-full" disabled={busy || uploading}>
+      <button type="submit" className="btn btn-primary w-full" disabled={busy || uploading || !hydrated}>
         {busy ? '正在注册…' : '注册'}
       </button>
     </form>
