@@ -183,3 +183,29 @@ test('/order and /order/list take a logged-in visitor to the orders, /user to th
   }
   expect(problems).toEqual([]);
 });
+
+test('a shared page shows a raster picture: the site picture (1200 × 630 PNG) where the page has none or only an SVG cover', async ({
+  request,
+}) => {
+  const shared = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    return {
+      image: /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1],
+      width: /<meta property="og:image:width" content="(\d+)"/.exec(html)?.[1],
+      card: /<meta name="twitter:card" content="([^"]+)"/.exec(html)?.[1],
+    };
+  };
+  // The home page, a theme page and a culture item whose cover is a generated SVG.
+  for (const path of ['/', '/textile', '/culture/item/1']) {
+    const page = await shared(path);
+    expect(page.image, path).toMatch(/^https?:\/\/[^/]+\/og\/site\.png$/);
+    expect(page.width, path).toBe('1200');
+    expect(page.card, path).toBe('summary_large_image');
+  }
+  const png = await request.get('/og/site.png');
+  expect(png.headers()['content-type']).toBe('image/png');
+  const bytes = await png.body();
+  // The PNG signature, then the IHDR chunk's width and height.
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+});
