@@ -1,9 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { precompress } from './site.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { PortalError } from './processes.ts';
+import { ContentVersionError, SiteBuilder, fetchContentVersion, precompress, retryDelay, watchFailureLine } from './site.ts';
 
 describe('precompress', () => {
   it('writes brotli and gzip copies of text files that decompress to the original', async () => {
@@ -19,5 +22,85 @@ describe('precompress', () => {
     expect(gunzipSync(readFileSync(path.join(dir, '_astro', 'app.js.gz'))).toString()).toBe('console.log(1);'.repeat(200));
     expect(existsSync(path.join(dir, 'tiny.css.br'))).toBe(false);
     expect(existsSync(path.join(dir, 'photo.png.br'))).toBe(false);
+  });
+});
+
+describe('the rebuild watch', () => {
+  /** A CMS that takes every content-version request and never answers it, as a CMS under load may. */
+  async function silentCms() {
+    const requests: number[] = [];
+    const held: ServerResponse[] = [];
+    const server = createServer((_request, response) => {
+      requests.push(performance.now());
+      held.push(response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const close = async () => {
+      for (const response of held) response.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    return { url: `http://127.0.0.1:${port}`, requests, close };
+  }
+
+  it('says the content-version check timed out (no build ran) and retries after a doubling wait', async () => {
+    const cms = await silentCms();
+    const lines: string[] = [];
+    const loggedAt: number[] = [];
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'site-watch-')), 'dist');
+    const site = new SiteBuilder({
+      apiUrl: cms.url,
+      cmsUrl: cms.url,
+      cmsToken: 't',
+      outDir,
+      log: (line) => {
+        lines.push(line);
+        loggedAt.push(performance.now());
+      },
+      versionTimeoutMs: 30,
+    });
+    site.watch(10, 80);
+    try {
+      await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(4), { timeout: 15_000, interval: 20 });
+    } finally {
+      await site.stop();
+      await cms.close();
+    }
+    const timedOut = '内容版本检查超时：内容管理服务 0.03 秒内未答复；未构建网站，继续提供当前版本，';
+    expect(lines.slice(0, 4)).toEqual([
+      `${timedOut}0.02 秒后重试`,
+      `${timedOut}0.04 秒后重试`,
+      `${timedOut}0.08 秒后重试`,
+      `${timedOut}0.08 秒后重试`,
+    ]);
+    expect(lines.some((line) => line.includes('网站重新构建失败'))).toBe(false);
+    expect(existsSync(outDir)).toBe(false);
+    // Each retry came at least its wait after the previous check gave up.
+    const waited = cms.requests.slice(1, 4).map((at, i) => at - loggedAt[i]!);
+    for (const [i, wait] of [20, 40, 80].entries()) expect(waited[i]).toBeGreaterThanOrEqual(wait);
+  });
+
+  it('says when the CMS cannot be reached', async () => {
+    const cms = await silentCms();
+    await cms.close();
+    await expect(fetchContentVersion(cms.url, 't')).rejects.toThrow(
+      new ContentVersionError('内容版本检查失败：无法连接内容管理服务（ECONNREFUSED）'),
+    );
+  });
+
+  it('tells a failed build from a failed check, with the build’s first error line', () => {
+    const build = new PortalError(
+      '网站构建 失败（退出码 1）\n\nbuilding pages…\n[ERROR] [build] 无法读取 /api/home：HTTP 503\n  at getStaticPaths',
+    );
+    expect(watchFailureLine(build, 10_000)).toBe(
+      '网站重新构建失败，继续提供上一版：网站构建 失败（退出码 1）（[ERROR] [build] 无法读取 /api/home：HTTP 503）；10 秒后重试',
+    );
+    expect(watchFailureLine(new ContentVersionError('内容版本检查失败：内容管理服务答复 HTTP 503'), 5_000)).toBe(
+      '内容版本检查失败：内容管理服务答复 HTTP 503；未构建网站，继续提供当前版本，5 秒后重试',
+    );
+  });
+
+  it('doubles the wait per failure up to its cap', () => {
+    expect([1, 2, 3, 4, 5].map((failures) => retryDelay(5_000, failures, 40_000))).toEqual([10_000, 20_000, 40_000, 40_000, 40_000]);
   });
 });

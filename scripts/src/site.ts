@@ -11,14 +11,52 @@ import { stampFile } from './builds.ts';
 import { ADAPTER_DIR, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
 
+/** How long the CMS may take to answer the content-version check. */
+export const CONTENT_VERSION_TIMEOUT_MS = 5000;
+
+/**
+ * The content-version check did not get an answer: nothing was built. Kept apart from a failed build, so the log
+ * says which of the two happened (a busy CMS times out here; the site build never ran).
+ */
+export class ContentVersionError extends Error {}
+
 /** The CMS's fingerprint of public content (the same the adapter watches). */
-export async function fetchContentVersion(cmsUrl: string, token: string): Promise<string> {
-  const response = await fetch(`${cmsUrl}/api/portal/content-version`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(5000),
-  });
-  if (!response.ok) throw new Error(`content-version answered ${response.status}`);
-  return ((await response.json()) as { data: { content: string } }).data.content;
+export async function fetchContentVersion(cmsUrl: string, token: string, timeoutMs = CONTENT_VERSION_TIMEOUT_MS): Promise<string> {
+  try {
+    const response = await fetch(`${cmsUrl}/api/portal/content-version`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new ContentVersionError(`内容版本检查失败：内容管理服务答复 HTTP ${response.status}`);
+    return ((await response.json()) as { data: { content: string } }).data.content;
+  } catch (error) {
+    if (error instanceof ContentVersionError) throw error;
+    throw new ContentVersionError(contentVersionProblem(error, timeoutMs));
+  }
+}
+
+function contentVersionProblem(error: unknown, timeoutMs: number): string {
+  const { name, message, cause } = error as Error & { cause?: { code?: string; message?: string } };
+  if (name === 'TimeoutError') return `内容版本检查超时：内容管理服务 ${seconds(timeoutMs)} 秒内未答复`;
+  if (cause?.code) return `内容版本检查失败：无法连接内容管理服务（${cause.code}）`;
+  return `内容版本检查失败：${cause?.message ?? message}`;
+}
+
+const seconds = (ms: number) => String(Number((ms / 1000).toFixed(2)));
+
+/** The wait before the next check after `failures` failures in a row: the interval, doubled per failure, capped. */
+export function retryDelay(intervalMs: number, failures: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, intervalMs * 2 ** failures);
+}
+
+/** One log line for a failed check or build: what failed, why, and when the next try is. */
+export function watchFailureLine(error: unknown, delayMs: number): string {
+  const retry = `${seconds(delayMs)} 秒后重试`;
+  if (error instanceof ContentVersionError) return `${error.message}；未构建网站，继续提供当前版本，${retry}`;
+  const [first = '', ...output] = (error as Error).message.split('\n');
+  // The build's output tail follows the first line: its first error line says why.
+  const reason = output.map((line) => line.trim()).find((line) => /error|错误|失败/i.test(line));
+  return `网站重新构建失败，继续提供上一版：${first}${reason ? `（${reason}）` : ''}；${retry}`;
 }
 
 const SOURCES = [
@@ -44,10 +82,12 @@ export class SiteBuilder {
     log: (line: string) => void;
     /** PUBLIC_URL: the address phones reach (the payment QR code); without it pages use their own origin. */
     publicUrl?: string | undefined;
+    /** The content-version check's timeout (CONTENT_VERSION_TIMEOUT_MS unless a test shortens it). */
+    versionTimeoutMs?: number | undefined;
   };
   private building: Promise<void> | undefined;
-  private pending = false;
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(options: SiteBuilder['options']) {
     this.options = options;
@@ -59,7 +99,8 @@ export class SiteBuilder {
 
   private async expectedStamp(): Promise<string> {
     const publicUrl = this.options.publicUrl ?? '';
-    return `${hashTree(SOURCES)}:${await fetchContentVersion(this.options.cmsUrl, this.options.cmsToken)}:${publicUrl}`;
+    const version = await fetchContentVersion(this.options.cmsUrl, this.options.cmsToken, this.options.versionTimeoutMs);
+    return `${hashTree(SOURCES)}:${version}:${publicUrl}`;
   }
 
   /** Builds when the sources or the content changed since the last build (or always, with force). */
@@ -98,32 +139,41 @@ export class SiteBuilder {
     writeStamp(this.stamp, stamp);
   }
 
-  /** Re-checks the content fingerprint every intervalMs and rebuilds after a publish. */
-  watch(intervalMs: number): void {
+  /**
+   * Re-checks the content fingerprint every intervalMs and rebuilds after a publish. A failed check or build is
+   * logged as what it was and tried again after a growing wait (doubled per failure, at most maxDelayMs); one check
+   * at a time, the next scheduled when the last has finished.
+   */
+  watch(intervalMs: number, maxDelayMs = intervalMs * 8): void {
+    const { log } = this.options;
+    let failures = 0;
     const check = () => {
-      if (this.building) {
-        this.pending = true;
-        return;
-      }
       this.building = this.buildIfStale()
         .then((rebuilt) => {
-          if (rebuilt) this.options.log(`网站已按最新发布的内容重新构建（${new Date().toLocaleTimeString('zh-CN')}）`);
+          failures = 0;
+          if (rebuilt) log(`网站已按最新发布的内容重新构建（${new Date().toLocaleTimeString('zh-CN')}）`);
         })
-        .catch((error: unknown) => this.options.log(`网站重新构建失败，继续提供上一版：${(error as Error).message.split('\n')[0]}`))
+        .catch((error: unknown) => {
+          failures += 1;
+          log(watchFailureLine(error, retryDelay(intervalMs, failures, maxDelayMs)));
+        })
         .finally(() => {
           this.building = undefined;
-          if (this.pending) {
-            this.pending = false;
-            check();
-          }
+          schedule(failures === 0 ? intervalMs : retryDelay(intervalMs, failures, maxDelayMs));
         });
     };
-    this.timer = setInterval(check, intervalMs);
-    this.timer.unref();
+    const schedule = (delayMs: number) => {
+      if (this.stopped) return;
+      this.timer = setTimeout(check, delayMs);
+      this.timer.unref();
+    };
+    this.stopped = false;
+    schedule(intervalMs);
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
     await this.building;
   }
 }
