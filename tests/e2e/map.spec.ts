@@ -55,6 +55,25 @@ test(
   },
 );
 
+test('the map keeps its drawing while its box has no size and fills the box again after', async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto('/map');
+  const map = await mapReady(page);
+  const stage = page.locator('.map-page-stage');
+  // Two frames: the resize observer has reported what the last style change did.
+  const twoFrames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // For a frame the stage has no height, as when a full-page screenshot changes the viewport under its 80svh cap.
+  await stage.evaluate((element) => (element.style.maxHeight = '0px'));
+  await twoFrames();
+  await stage.evaluate((element) => (element.style.maxHeight = ''));
+  await twoFrames();
+  const { height } = (await map.locator('.china-map-canvas').boundingBox())!;
+  // echarts sizes its drawing in whole pixels.
+  await expect.poll(async () => Math.abs((await map.locator('svg').first().boundingBox())!.height - height)).toBeLessThanOrEqual(1);
+  await expect(mapNames(map)).toHaveCount(10);
+  expect(problems).toEqual([]);
+});
+
 test('a click on a province opens its /area page (3 provinces)', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const touch = testInfo.project.name === 'mobile';

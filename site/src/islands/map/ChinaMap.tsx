@@ -35,14 +35,31 @@ export default function ChinaMap({ provinces }: Props) {
     Promise.all([import('./chart.ts'), import('echarts-map-data/map/json/china.json')])
       .then(([chart, geo]) => {
         if (cancelled) return;
-        drawn = chart.drawChinaMap(element, geo.default, provinces, {
-          reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-          coarse: window.matchMedia('(pointer: coarse)').matches,
-          open: (href) => window.location.assign(href),
+        // echarts 6.1 throws "Cannot read properties of null (reading '0')" when it lays a map out in a box with no
+        // area (the view transform cannot be inverted; apache/echarts#21706). The box has none for a frame when the
+        // viewport changes under its svh height (a full-page screenshot does that) or while it is hidden. So the map
+        // is drawn at the first size the observer reports (it reports one on observing) and resized only to sizes
+        // with an area, keeping its last drawing meanwhile.
+        observer = new ResizeObserver(([entry]) => {
+          if (!entry || entry.contentRect.width < 1 || entry.contentRect.height < 1) return;
+          if (drawn) {
+            drawn.resize();
+            return;
+          }
+          try {
+            drawn = chart.drawChinaMap(element, geo.default, provinces, {
+              reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+              coarse: window.matchMedia('(pointer: coarse)').matches,
+              open: (href) => window.location.assign(href),
+            });
+            setState('ready');
+          } catch (error) {
+            observer?.disconnect();
+            console.warn(MAP_FAILED, error);
+            setState('failed');
+          }
         });
-        observer = new ResizeObserver(() => drawn?.resize());
         observer.observe(element);
-        setState('ready');
       })
       .catch((error: unknown) => {
         if (cancelled) return;
