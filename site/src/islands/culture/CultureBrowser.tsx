@@ -145,22 +145,29 @@ export default function CultureBrowser({ categories, category, firstPage }: Cult
 
       {page && pager.pageCount > 0 && (
         <div className="mt-8 flex flex-col items-center gap-3">
-          <nav aria-label="分页" className="join">
-            {pagerLink('首页', pager.first)}
-            {pagerLink('上一页', pager.previous)}
-            {pager.numbers.map((n) =>
-              n === pager.current ? (
-                <span key={n} className="join-item btn btn-sm btn-primary" aria-current="page" aria-label={`第 ${n} 页`}>
-                  {n}
-                </span>
-              ) : (
-                <a key={n} className="join-item btn btn-sm" href={pageHref(n)} onClick={toPage(n)} aria-label={`第 ${n} 页`}>
-                  {n}
-                </a>
-              ),
-            )}
-            {pagerLink('下一页', pager.next)}
-            {pagerLink('末页', pager.last)}
+          {/* Three groups that wrap onto a second line on a phone: in one row they are wider than 375 px. */}
+          <nav aria-label="分页" className="flex flex-wrap justify-center gap-2">
+            <span className="join">
+              {pagerLink('首页', pager.first)}
+              {pagerLink('上一页', pager.previous)}
+            </span>
+            <span className="join">
+              {pager.numbers.map((n) =>
+                n === pager.current ? (
+                  <span key={n} className="join-item btn btn-sm btn-primary" aria-current="page" aria-label={`第 ${n} 页`}>
+                    {n}
+                  </span>
+                ) : (
+                  <a key={n} className="join-item btn btn-sm" href={pageHref(n)} onClick={toPage(n)} aria-label={`第 ${n} 页`}>
+                    {n}
+                  </a>
+                ),
+              )}
+            </span>
+            <span className="join">
+              {pagerLink('下一页', pager.next)}
+              {pagerLink('末页', pager.last)}
+            </span>
           </nav>
           <p className="text-sm opacity-80">
             共 {page.total} 条 · 第 {pager.current} / {pager.pageCount} 页

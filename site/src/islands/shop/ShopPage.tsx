@@ -164,23 +164,30 @@ export default function ShopPage({ firstPage }: Props) {
             共 {page.total} 件{pager.pageCount > 0 && ` · 第 ${pager.current} / ${pager.pageCount} 页`}
           </p>
           {pager.pageCount > 1 && (
-            <nav aria-label="分页" className="join">
-              {pagerButton('首页', pager.first)}
-              {pagerButton('上一页', pager.previous)}
-              {pager.numbers.map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  className={`join-item btn btn-sm ${n === pager.current ? 'btn-secondary' : ''}`}
-                  aria-current={n === pager.current ? 'page' : undefined}
-                  aria-label={`第 ${n} 页`}
-                  onClick={() => toPage(n)}
-                >
-                  {n}
-                </button>
-              ))}
-              {pagerButton('下一页', pager.next)}
-              {pagerButton('末页', pager.last)}
+            // Three groups that wrap on a phone, as the culture grid's pager does.
+            <nav aria-label="分页" className="flex flex-wrap justify-center gap-2">
+              <span className="join">
+                {pagerButton('首页', pager.first)}
+                {pagerButton('上一页', pager.previous)}
+              </span>
+              <span className="join">
+                {pager.numbers.map((n) => (
+                  <button
+                    key={n}
+                    type="button"
+                    className={`join-item btn btn-sm ${n === pager.current ? 'btn-secondary' : ''}`}
+                    aria-current={n === pager.current ? 'page' : undefined}
+                    aria-label={`第 ${n} 页`}
+                    onClick={() => toPage(n)}
+                  >
+                    {n}
+                  </button>
+                ))}
+              </span>
+              <span className="join">
+                {pagerButton('下一页', pager.next)}
+                {pagerButton('末页', pager.last)}
+              </span>
             </nav>
           )}
           <label className="flex items-center gap-2 text-sm">
