@@ -178,6 +178,34 @@ test('a guest who wants to buy is asked to log in first and comes back to the sh
   await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fcharity$/);
 });
 
+test('a card opens its detail from its picture and its title too; the title is the button a keyboard reaches', async ({
+  page,
+  request,
+}) => {
+  const problems = collectProblems(page);
+  const product = plentiful(await liveProducts(request));
+  await openShop(page);
+  await findProduct(page, product);
+  const dialog = page.getByRole('dialog', { name: product.name });
+  const close = () => dialog.locator('.modal-action').getByRole('button', { name: '关闭' }).click();
+
+  await card(page, product).locator('figure').click();
+  await expect(dialog).toBeVisible();
+  await close();
+  await expect(dialog).toBeHidden();
+
+  const title = card(page, product).getByRole('heading').getByRole('button', { name: product.name, exact: true });
+  await title.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await close();
+  await expect(dialog).toBeHidden();
+  // No control inside another.
+  await expect(card(page, product).locator(':is(button, a) :is(button, a)')).toHaveCount(0);
+  await expectAccessible(page);
+  expect(problems).toEqual([]);
+});
+
 test('the detail dialog and the shipping form: quantity 1..stock, the spec’s messages, the order, then /payment', async ({
   page,
   context,

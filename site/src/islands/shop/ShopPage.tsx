@@ -236,7 +236,8 @@ function ProductCard({
   const inStock = canBuy(product.stock);
   return (
     <li className="card overflow-hidden border border-base-300 bg-base-100" data-product={product.id}>
-      <figure className="aspect-[4/3] bg-base-300">
+      {/* The picture opens the detail as the title does; the title's button is the card's control for keyboards. */}
+      <figure className="aspect-[4/3] cursor-pointer bg-base-300" onClick={onOpen}>
         <img
           src={product.coverImage}
           alt=""
@@ -249,7 +250,11 @@ function ProductCard({
       </figure>
       <div className="card-body gap-2 p-5">
         <p className="text-xs tracking-widest text-secondary">{product.categoryName}</p>
-        <h3 className="card-title font-serif text-lg">{product.name}</h3>
+        <h3 className="card-title font-serif text-lg">
+          <button type="button" className="cursor-pointer text-left hover:text-primary" onClick={onOpen}>
+            {product.name}
+          </button>
+        </h3>
         <p className="line-clamp-2 text-sm leading-7 opacity-85">{product.description}</p>
         <p className="mt-1 flex items-baseline justify-between">
           <span className="text-xl font-semibold text-primary">{formatMoney(product.price)}</span>
