@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { bookingListResponse, workshopsResponse, type Workshop } from '@feiyi/api-adapter/contract';
+import { sql } from '../support/database.ts';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
@@ -250,6 +251,48 @@ test('a guest’s booking is kept in this browser with masked ID numbers; after 
     { workshopId: workshop.id, count: 1, participants: [{ name: '王五', phone: '13700137000', idcard: '110105********002X' }] },
   ]);
   expect(problems).toEqual([]);
+});
+
+test('a free workshop (price 0) reads 免费体验 on its card, in the booking form and beside the QR', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const problems = collectProblems(page);
+  const workshops = await liveWorkshops(request);
+  const workshop = workshops[workshops.length - 1]!;
+  // An editor sets the price to 0 (no API writes workshops; the adapter follows the published row's update time).
+  const setPrice = (price: number) =>
+    sql('UPDATE workshops SET price = ?, updated_at = ? WHERE pid = ? AND published_at IS NOT NULL', [
+      price,
+      process.env.TEST_DB === 'postgres' ? new Date().toISOString() : Date.now(),
+      workshop.id,
+    ]);
+  const livePrice = async () => (await liveWorkshops(request)).find((w) => w.id === workshop.id)?.price;
+  await setPrice(0);
+  try {
+    await expect.poll(livePrice, SLOW).toBe(0);
+    await page.clock.install();
+    await openBooking(page);
+    await expect(card(page, workshop).locator('[data-price]')).toHaveText('免费体验', SLOW);
+    await card(page, workshop)
+      .getByRole('button', { name: `预约：${workshop.title}` })
+      .click();
+    const form = page.getByRole('dialog', { name: `预约：${workshop.title}` });
+    await form.getByRole('combobox', { name: '参与人数' }).selectOption('2');
+    await expect(form).toContainText('合计：免费体验 · 2 人');
+    await fillParticipant(page, 1, { name: '张三', phone: '13800138000', idcard: IDS[0]! });
+    await fillParticipant(page, 2, { name: '李四', phone: '13900139000', idcard: IDS[1]! });
+    await form.getByRole('button', { name: '提交预约' }).click();
+
+    // The spec's one booking flow (part 2 §4: the QR modal, 1 s, 10 s), its amount written as 免费体验.
+    const qr = page.getByRole('dialog', { name: '扫码支付' });
+    await expect(qr).toContainText('免费体验 · 2 人');
+    await expect(qr).not.toContainText('¥');
+    await page.clock.runFor(11_000);
+    await expect(toast(page, '预约成功！记录已保存在本机，登录后可同步到账户')).toBeVisible(SLOW);
+    expect(problems).toEqual([]);
+  } finally {
+    await setPrice(workshop.price);
+    await expect.poll(livePrice, SLOW).toBe(workshop.price);
+  }
 });
 
 test('the countdown refreshes every 60 s and reads 活动已开始或已结束 once the start has passed', async ({ page, request }) => {

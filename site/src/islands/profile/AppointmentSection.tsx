@@ -50,7 +50,8 @@ function Card({ booking, local }: { booking: BookingCard; local: boolean }) {
           {booking.location && ` · ${booking.location}`}
         </p>
         <p className="text-sm">
-          {booking.participants.length} 人{booking.amount !== undefined && ` · ${formatMoney(booking.amount)}`}
+          {booking.participants.length} 人
+          {booking.amount !== undefined && ` · ${booking.amount > 0 ? formatMoney(booking.amount) : MESSAGES.workshop.free}`}
         </p>
         <ul className="mt-2 space-y-1 text-sm" aria-label={`${booking.title}的参与人`}>
           {booking.participants.map((p, i) => (

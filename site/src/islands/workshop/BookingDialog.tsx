@@ -17,6 +17,7 @@ import {
   bookingAmount,
   cleanParticipants,
   isBooked,
+  isFreeWorkshop,
   localReservation,
   participantsProblem,
   resizeParticipants,
@@ -70,6 +71,7 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
   );
 
   const amount = bookingAmount(workshop.price, rows.length);
+  const free = isFreeWorkshop(workshop.price);
   const activity = { title: workshop.title, time: workshop.startTime, location: workshop.location, image: workshop.image };
 
   function edit(index: number, key: keyof Participant, value: string) {
@@ -130,7 +132,7 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
   }
 
   const paying = stage.step === 'pay';
-  const qrValue = `${MESSAGES.workshop.qrText}｜${workshop.title}｜${rows.length} 人｜${yuan(amount)} 元`;
+  const qrValue = `${MESSAGES.workshop.qrText}｜${workshop.title}｜${rows.length} 人｜${free ? MESSAGES.workshop.free : `${yuan(amount)} 元`}`;
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} dismissible={!syncing && (!paying || !stage.saving)} wide={!paying}>
@@ -181,7 +183,16 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
             </fieldset>
           ))}
           <p className="text-sm">
-            合计：{formatMoney(workshop.price)} × {rows.length} 人 = <strong className="text-primary">{formatMoney(amount)}</strong>
+            合计：
+            {free ? (
+              <>
+                <strong className="text-primary">{MESSAGES.workshop.free}</strong> · {rows.length} 人
+              </>
+            ) : (
+              <>
+                {formatMoney(workshop.price)} × {rows.length} 人 = <strong className="text-primary">{formatMoney(amount)}</strong>
+              </>
+            )}
           </p>
           {problem && (
             <p role="alert" className="alert alert-error text-sm">
@@ -201,7 +212,15 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
       {paying && (
         <div className="mt-4 flex flex-col items-center gap-3 text-center">
           <p>
-            {formatMoney(workshop.price)} × {rows.length} 人 = <strong className="text-lg text-primary">{formatMoney(amount)}</strong>
+            {free ? (
+              <>
+                <strong className="text-lg text-primary">{MESSAGES.workshop.free}</strong> · {rows.length} 人
+              </>
+            ) : (
+              <>
+                {formatMoney(workshop.price)} × {rows.length} 人 = <strong className="text-lg text-primary">{formatMoney(amount)}</strong>
+              </>
+            )}
           </p>
           <div className="rounded-box bg-white p-3">
             <QRCodeSVG value={qrValue} size={180} level="M" title="预约支付二维码（演示）" />

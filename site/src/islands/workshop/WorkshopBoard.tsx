@@ -8,7 +8,7 @@ import { type fetchBookings, workshopQueries } from '../../lib/api/workshop.ts';
 import * as MESSAGES from '../../lib/messages.ts';
 import { notify } from '../../lib/ui/toast.ts';
 import BookingDialog from './BookingDialog.tsx';
-import { type LocalReservation, isBooked } from './booking.ts';
+import { type LocalReservation, isBooked, isFreeWorkshop } from './booking.ts';
 import { COUNTDOWN_REFRESH_MS, countdownText, formatStartTime, hasStarted } from './countdown.ts';
 import LocalReservations from './LocalReservations.tsx';
 
@@ -96,8 +96,14 @@ export default function WorkshopBoard({ workshops: built, builtAt }: Props) {
               </figure>
               <div className="card-body gap-2 p-4">
                 <h3 className="card-title font-serif text-lg">{workshop.title}</h3>
-                <p className="text-sm">
-                  <span className="font-serif text-xl text-primary">{workshop.price}</span> 元/人
+                <p className="text-sm" data-price>
+                  {isFreeWorkshop(workshop.price) ? (
+                    <span className="font-serif text-xl text-primary">{MESSAGES.workshop.free}</span>
+                  ) : (
+                    <>
+                      <span className="font-serif text-xl text-primary">{workshop.price}</span> 元/人
+                    </>
+                  )}
                 </p>
                 <p className="text-sm opacity-85">
                   <time dateTime={workshop.startTime}>{formatStartTime(workshop.startTime)}</time>

@@ -5,6 +5,7 @@ import {
   cleanParticipants,
   idCheckCharacter,
   isBooked,
+  isFreeWorkshop,
   isMainlandMobile,
   isValidIdCard,
   localReservation,
@@ -94,6 +95,12 @@ describe('amount and payment phases', () => {
     expect(bookingAmount(99, 3)).toBe(297);
     expect(bookingAmount(79, 1)).toBe(79);
     expect(bookingAmount(19.9, 3)).toBe(59.7);
+  });
+  it('calls a workshop without a price (to the fen) a free experience', () => {
+    expect(isFreeWorkshop(0)).toBe(true);
+    expect(isFreeWorkshop(0.004)).toBe(true);
+    expect(isFreeWorkshop(0.01)).toBe(false);
+    expect(isFreeWorkshop(79)).toBe(false);
   });
   it('shows the QR for 1 s, processes for 10 s, then is done', () => {
     expect(bookingPhaseAt(0)).toBe('qr');

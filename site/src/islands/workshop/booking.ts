@@ -84,6 +84,11 @@ export function cleanParticipants(rows: readonly Participant[]): Participant[] {
   return rows.map((row) => ({ name: row.name.trim(), phone: row.phone.trim(), idcard: row.idcard.trim().toUpperCase() }));
 }
 
+/** A workshop without a price is a free experience: '免费体验' stands wherever its price would (part 2 §9). */
+export function isFreeWorkshop(unitPrice: number): boolean {
+  return bookingAmount(unitPrice, 1) <= 0;
+}
+
 /** Amount in yuan: unit price × participants, exact to the fen (the one money helper). */
 export function bookingAmount(unitPrice: number, count: number): number {
   return lineTotal(unitPrice, count);
