@@ -16,7 +16,17 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), serifFont()],
+  integrations: [
+    react(),
+    serifFont(),
+    {
+      name: 'feiyi-client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' }),
+      },
+    },
+  ],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // A content security policy in every page, with hashes of Astro's own scripts and styles and of the boot script.

@@ -1,6 +1,7 @@
 /**
  * Build step: the heading font (Noto Serif SC SemiBold, OFL) subset to the characters the built pages set in it,
- * written as a few woff2 slices with unicode-ranges plus /fonts/serif.css that Base.astro links. Slices are cached
+ * written as a few woff2 slices with unicode-ranges plus /fonts/serif.css that Base.astro links; each page's <html>
+ * names its heading characters (data-serif-text) for islands/shell/serif-font.ts. Slices are cached
  * by their character sets, so a rebuild after an editor's publish only cuts the slices whose characters changed.
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +12,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import subsetFont from 'subset-font';
-import { fontFaceCss, serifCharacters, serifSelectors, sliceByUse, slicesNeeded } from '../src/lib/fonts/serif-subset.ts';
+import {
+  customProperty,
+  fontFaceCss,
+  serifCharacters,
+  serifRuleSelectors,
+  serifSelectors,
+  serifSwitchCss,
+  sliceByUse,
+  slicesNeeded,
+  withSerifText,
+} from '../src/lib/fonts/serif-subset.ts';
 
 export const SERIF_FAMILY = 'Feiyi Serif';
 /** About 80 glyphs ≈ 17 KB of woff2 per slice: measured, this keeps the most a page fetches near 150 KB. */
@@ -41,6 +52,8 @@ export default function serifFont(): AstroIntegration {
         // Pages in path order, so that neighbouring pages (one section of the site) share their slices.
         const htmlFiles = (await filesUnder(outDir, '.html')).sort();
         const pages = await Promise.all(htmlFiles.map(async (file) => serifCharacters(await readFile(file, 'utf8'), selectors)));
+        // Each page names its heading characters, so that its script asks for just its slices once it has loaded.
+        await Promise.all(htmlFiles.map(async (file, i) => writeFile(file, withSerifText(await readFile(file, 'utf8'), pages[i]!))));
         const slices = sliceByUse(pages, SLICE_SIZE);
         const needed = pages.map((chars) => slicesNeeded(chars, slices)).sort((a, b) => a - b);
         const characters = slices.reduce((sum, slice) => sum + slice.length, 0);
@@ -61,7 +74,10 @@ export default function serifFont(): AstroIntegration {
           await writeFile(path.join(outDir, 'fonts', name), await readFile(cached));
           files.push({ url: `/fonts/${name}`, chars });
         }
-        await writeFile(path.join(outDir, 'fonts', 'serif.css'), `${fontFaceCss(SERIF_FAMILY, '600 700', files)}\n`);
+        // The faces, and the rule that puts them first in the serif elements' stack once the page's script has loaded them.
+        const fallback = customProperty(css, '--font-serif') ?? 'serif';
+        const switchCss = serifSwitchCss(serifRuleSelectors(css), SERIF_FAMILY, fallback);
+        await writeFile(path.join(outDir, 'fonts', 'serif.css'), `${fontFaceCss(SERIF_FAMILY, '600 700', files)}\n${switchCss}\n`);
         const median = needed[Math.floor(needed.length / 2)] ?? 0;
         logger.info(
           `heading font: ${characters} characters in ${files.length} slices (${cut} cut); a page needs ${median} (median) to ` +

@@ -155,7 +155,7 @@ test.describe('the 3D mask with WebGL (software GL here)', () => {
 
   test('a model that cannot load says 模型加载失败 and keeps the still image', async ({ page }) => {
     const problems = collectProblems(page);
-    await page.route(/\/images\/home\/mask\.svg\?texture/, (route) => route.abort());
+    await page.route(/\/images\/home\/mask-texture\.webp$/, (route) => route.abort());
     await page.addInitScript(() => window.sessionStorage.setItem('home-loader-seen', '1'));
     await page.goto('/');
     const stage = page.locator('[data-mask-stage]');
@@ -163,6 +163,6 @@ test.describe('the 3D mask with WebGL (software GL here)', () => {
     await expect(stage.getByRole('status')).toHaveText('模型加载失败');
     await expect(stage.getByRole('img', { name: /京剧脸谱/ })).toBeVisible();
     // The aborted texture is the test's doing; anything else would be a fault.
-    expect(problems.filter((problem) => !/mask\.svg|ERR_FAILED/.test(problem))).toEqual([]);
+    expect(problems.filter((problem) => !/mask-texture|ERR_FAILED/.test(problem))).toEqual([]);
   });
 });

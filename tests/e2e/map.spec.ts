@@ -1,13 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { nationalFiguresResponse } from '@feiyi/api-adapter/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
-import { hydrated } from './support/session.ts';
 
-/** The map's island, and what it fetches: the chart module (with echarts) and the boundary data. */
-const MAP_CHUNK = /\/_astro\/(ChinaMap|chart|china)\.[\w-]+\.js$/;
+/** The map's drawing as a file (the home page fetches it when its module comes near), and any chart library. */
+const MAP_FILE = /\/map\/china\.svg$/;
+const CHART_LIBRARY = /\/_astro\/.*(echarts|install|china|chart)[^/]*\.js$/;
 
 async function mapReady(page: Page): Promise<Locator> {
-  await hydrated(page, 'ChinaMap');
   const map = page.locator('.china-map[data-state="ready"]');
   await expect(map).toBeVisible({ timeout: 30_000 });
   await expect(map.locator('svg path').first()).toBeVisible();
@@ -60,7 +59,7 @@ test('the map keeps its drawing while its box has no size and fills the box agai
   await page.goto('/map');
   const map = await mapReady(page);
   const stage = page.locator('.map-page-stage');
-  // Two frames: the resize observer has reported what the last style change did.
+  // Two frames: whatever a resize would do has been done.
   const twoFrames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   // For a frame the stage has no height, as when a full-page screenshot changes the viewport under its 80svh cap.
   await stage.evaluate((element) => (element.style.maxHeight = '0px'));
@@ -68,7 +67,6 @@ test('the map keeps its drawing while its box has no size and fills the box agai
   await stage.evaluate((element) => (element.style.maxHeight = ''));
   await twoFrames();
   const { height } = (await map.locator('.china-map-canvas').boundingBox())!;
-  // echarts sizes its drawing in whole pixels.
   await expect.poll(async () => Math.abs((await map.locator('svg').first().boundingBox())!.height - height)).toBeLessThanOrEqual(1);
   await expect(mapNames(map)).toHaveCount(10);
   expect(problems).toEqual([]);
@@ -110,6 +108,17 @@ test('a click on a province opens its /area page (3 provinces)', async ({ page }
   }
 });
 
+test('/map is drawn in the HTML: no script draws it, and it is there without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/map');
+  const map = page.locator('.china-map[data-state="ready"]');
+  await expect(map.getByRole('img', { name: /34 个省级行政区/ })).toBeVisible();
+  await expect(map.locator('path[data-province]')).toHaveCount(34);
+  await expect(mapNames(map)).toHaveCount(10);
+  await context.close();
+});
+
 test('the home page loads the map only when its module comes near', async ({ page }) => {
   test.setTimeout(120_000);
   const problems = collectProblems(page);
@@ -120,26 +129,35 @@ test('the home page loads the map only when its module comes near', async ({ pag
   await page.goto('/');
   await page.waitForLoadState('load');
   await expect(page.locator('#home-hero')).toBeVisible();
-  expect(fetched.filter((url) => MAP_CHUNK.test(url))).toEqual([]);
+  expect(fetched.filter((url) => MAP_FILE.test(url))).toEqual([]);
   await expect(page.locator('#home-map .china-map')).toHaveAttribute('data-state', 'loading');
 
   await page.locator('#home-map').scrollIntoViewIfNeeded();
   const map = page.locator('#home-map .china-map[data-state="ready"]');
   await expect(map).toBeVisible({ timeout: 30_000 });
   await expect(mapNames(map)).toHaveCount(10);
-  const loaded = fetched.flatMap((url) => MAP_CHUNK.exec(url)?.[1] ?? []);
-  expect(new Set(loaded)).toEqual(new Set(['ChinaMap', 'chart', 'china']));
+  expect(fetched.filter((url) => MAP_FILE.test(url))).toHaveLength(1);
+  expect(fetched.filter((url) => CHART_LIBRARY.test(url))).toEqual([]);
 
   await page.locator('#home-map summary').click();
   await expect(page.locator('#home-map a.province-link')).toHaveCount(34);
   expect(problems).toEqual([]);
 });
 
-test("the map says '加载地图数据失败' when its data cannot load", async ({ page }) => {
-  await page.route(/\/_astro\/china\.[\w-]+\.js$/, (route) => route.abort());
-  await page.goto('/map');
-  await hydrated(page, 'ChinaMap');
-  await expect(page.locator('.china-map').getByRole('alert')).toHaveText(/加载地图数据失败/);
+test("the home page's map says '加载地图数据失败' when its drawing cannot load, and 重试 loads it", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.route(MAP_FILE, (route) => route.abort());
+  await page.goto('/');
+  await page.locator('#home-map').scrollIntoViewIfNeeded();
+  const map = page.locator('#home-map .china-map');
+  await expect(map.getByRole('alert')).toHaveText(/加载地图数据失败/);
   // The province list still leads everywhere the map would.
-  await expect(page.locator('a.province-link')).toHaveCount(34);
+  await page.locator('#home-map summary').click();
+  await expect(page.locator('#home-map a.province-link')).toHaveCount(34);
+
+  await page.unroute(MAP_FILE);
+  await map.getByRole('button', { name: '重试' }).click();
+  await expect(map).toHaveAttribute('data-state', 'ready');
+  await expect(mapNames(map)).toHaveCount(10);
+  await expect(map.getByRole('alert')).toBeHidden();
 });

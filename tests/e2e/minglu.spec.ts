@@ -65,6 +65,26 @@ test('@smoke the national-list browser filters by category, province, batch and 
   expect(problems).toEqual([]);
 });
 
+test('unfiltered, each category shows its first six items and opens the rest on request; a filter shows every match', async ({ page }) => {
+  await page.goto('/minglu');
+  const results = page.locator('#minglu-results');
+  const opera = results.locator('section[data-section="67"]');
+  await expect(opera.locator('li[data-item]:visible')).toHaveCount(6);
+  const jingju = results.getByRole('link', { name: /Ⅳ-28\s*京剧/ });
+  await expect(jingju).toBeHidden();
+  await opera.locator('summary').click();
+  await expect(jingju).toBeVisible();
+  await opera.locator('summary').click();
+  await expect(jingju).toBeHidden();
+
+  await page.getByRole('search', { name: '筛选名录项目' }).getByLabel('名称或编号').fill('京剧');
+  await expect(jingju).toBeVisible();
+  await expect(opera.locator('summary')).toBeHidden();
+  await page.getByRole('search', { name: '筛选名录项目' }).getByRole('button', { name: '清除筛选' }).click();
+  await expect(jingju).toBeHidden();
+  await expect(opera.locator('li[data-item]:visible')).toHaveCount(6);
+});
+
 test('@smoke an item page is in the static HTML: 京剧 with its entries by batch, its inheritors and the fact card', async ({
   browser,
   request,

@@ -9,9 +9,3 @@ import { GUARDED_ROUTES, ROUTE_ALIASES } from '../lib/api/rules.ts';
 export const ELDER_KEY = 'elderMode';
 
 export const BOOT_SCRIPT = `(function(){try{var s=localStorage,d=document.documentElement;if(s.getItem(${JSON.stringify(ELDER_KEY)})==='1')d.setAttribute('data-elder','');var p=location.pathname.replace(/\\/+$/,'')||'/',g=${JSON.stringify(GUARDED_ROUTES)},a=${JSON.stringify(ROUTE_ALIASES)};if(g.some(function(r){return p===r||p.indexOf(r+'/')===0})&&!(s.getItem('token')&&s.getItem('user'))){var t=location.pathname+location.search+location.hash;location.replace('/login?redirect='+encodeURIComponent(t))}else if(Object.prototype.hasOwnProperty.call(a,p))location.replace(a[p])}catch(e){}})();`;
-
-/**
- * Applies the heading font's stylesheet (linked with media="print", so it never blocks the first paint) once the page
- * has loaded: the font slices then download after the first screen's pictures.
- */
-export const SERIF_FONT_SCRIPT = `(function(){var l=document.getElementById('serif-font');if(!l)return;function on(){l.media='all'}if(document.readyState==='complete')on();else addEventListener('load',on,{once:true})})();`;

@@ -24,11 +24,15 @@ function webglAvailable(): boolean {
   }
 }
 
-const TEXTURE_URL = '/images/home/mask.svg?texture';
+/**
+ * The artwork at the texture's size as a raster (site/scripts/mask-texture.ts paints it from mask.svg): decoded off
+ * the main thread, by the worker itself where the mask draws in one.
+ */
+export const TEXTURE_URL = '/images/home/mask-texture.webp';
 /** The artwork's size as the texture (mask-scene.ts's TEXTURE_SIZE; repeated so this file never loads three.js). */
 const TEXTURE = { width: 960, height: 1120 } as const;
 
-/** The mask artwork painted on a canvas (an SVG cannot be decoded inside a worker). */
+/** The artwork painted on a canvas, for the page's own drawing where there is no worker. */
 async function paintedArtwork(): Promise<HTMLCanvasElement> {
   const image = new Image();
   image.decoding = 'async';
@@ -56,7 +60,7 @@ interface Driver {
 }
 
 /** In a worker on an OffscreenCanvas: three.js and every frame off the main thread. */
-function inWorker(canvas: HTMLCanvasElement, artwork: ImageBitmap, options: { rotate: boolean; width: number; height: number }) {
+function inWorker(canvas: HTMLCanvasElement, options: { rotate: boolean; width: number; height: number }) {
   return new Promise<{ result: HeroState; driver?: Driver }>((resolve) => {
     const worker = new Worker(new URL('./mask-worker.ts', import.meta.url), { type: 'module' });
     const offscreen = canvas.transferControlToOffscreen();
@@ -75,7 +79,8 @@ function inWorker(canvas: HTMLCanvasElement, artwork: ImageBitmap, options: { ro
           },
         });
     });
-    send({ type: 'start', canvas: offscreen, artwork, devicePixelRatio: window.devicePixelRatio, ...options }, [offscreen, artwork]);
+    const artworkUrl = new URL(TEXTURE_URL, window.location.href).href;
+    send({ type: 'start', canvas: offscreen, artworkUrl, devicePixelRatio: window.devicePixelRatio, ...options }, [offscreen]);
   });
 }
 
@@ -104,12 +109,6 @@ function setup(stage: HTMLElement) {
 
   const start = async () => {
     if (!webglAvailable()) return settle('unsupported', HERO_MESSAGES.noWebgl);
-    let artwork: HTMLCanvasElement;
-    try {
-      artwork = await paintedArtwork();
-    } catch {
-      return settle('model-failed', HERO_MESSAGES.modelFailed);
-    }
     const options = {
       rotate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
       width: host.clientWidth || 1,
@@ -119,9 +118,7 @@ function setup(stage: HTMLElement) {
     host.append(canvas);
     let started: { result: HeroState; driver?: Driver | undefined };
     try {
-      started = offscreenSupported()
-        ? await inWorker(canvas, await createImageBitmap(artwork, { imageOrientation: 'flipY' }), options)
-        : await onPage(canvas, artwork, options);
+      started = offscreenSupported() ? await inWorker(canvas, options) : await onPage(canvas, await paintedArtwork(), options);
     } catch {
       started = { result: 'model-failed' };
     }

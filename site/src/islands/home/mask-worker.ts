@@ -9,7 +9,8 @@ export type ToWorker =
   | {
       type: 'start';
       canvas: OffscreenCanvas;
-      artwork: ImageBitmap;
+      /** The texture (a raster): fetched and decoded here, off the page's main thread. */
+      artworkUrl: string;
       width: number;
       height: number;
       devicePixelRatio: number;
@@ -44,21 +45,32 @@ let scene: MaskScene | undefined;
 
 worker.addEventListener('message', (event) => {
   const message = event.data;
-  if (message.type === 'start') {
-    let started: ReturnType<typeof startMaskScene>;
-    try {
-      started = startMaskScene(message.canvas, message.artwork, { ...message, requestFrame, cancelFrame });
-    } catch {
-      started = 'renderer-failed';
-    }
-    if (typeof started === 'string') return post({ type: 'result', result: started });
-    scene = started;
-    post({ type: 'result', result: 'running' });
-    // The frames drawn, once a second (the page shows nothing of it; the benchmark reads the rate).
-    worker.setInterval(() => post({ type: 'frames', count: scene?.frames() ?? 0 }), 1000);
-  } else if (message.type === 'resize') {
+  if (message.type === 'start') void start(message);
+  else if (message.type === 'resize') {
     scene?.resize(message.width, message.height);
   } else {
     scene?.setRunning(message.running);
   }
 });
+
+async function start(message: Extract<ToWorker, { type: 'start' }>) {
+  let artwork: ImageBitmap;
+  try {
+    const response = await fetch(message.artworkUrl);
+    if (!response.ok) throw new Error(`texture answered ${response.status}`);
+    artwork = await createImageBitmap(await response.blob(), { imageOrientation: 'flipY' });
+  } catch {
+    return post({ type: 'result', result: 'model-failed' });
+  }
+  let started: ReturnType<typeof startMaskScene>;
+  try {
+    started = startMaskScene(message.canvas, artwork, { ...message, requestFrame, cancelFrame });
+  } catch {
+    started = 'renderer-failed';
+  }
+  if (typeof started === 'string') return post({ type: 'result', result: started });
+  scene = started;
+  post({ type: 'result', result: 'running' });
+  // The frames drawn, once a second (the page shows nothing of it; the benchmark reads the rate).
+  worker.setInterval(() => post({ type: 'frames', count: scene?.frames() ?? 0 }), 1000);
+}

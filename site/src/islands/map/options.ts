@@ -21,6 +21,8 @@ export const PALETTE = {
 
 /** The 南海诸岛 inset echarts adds to the map named 'china': part of the map, not a province (no page, no figures). */
 export const NANHAI = '南海诸岛';
+/** Spec: the map's message when its data cannot load. */
+export const MAP_FAILED = '加载地图数据失败';
 export const MAP_NAME = 'china';
 
 /**
@@ -68,7 +70,10 @@ const escapeHtml = (text: string) =>
  * The tooltip of a province: its national items and inheritors and, for a highlighted one, up to three
  * representative items; how to open its page. HTML with classes only (the page's CSP allows no inline styles).
  */
-export function tooltipHtml(row: MapProvince | undefined, name: string, touch: boolean): string {
+/** What a tooltip needs of a province (what the page hands the map's script). */
+export type MapTip = Pick<MapProvince, 'name' | 'items' | 'inheritors' | 'href'> & { representative: readonly { title: string }[] };
+
+export function tooltipHtml(row: MapTip | undefined, name: string, touch: boolean): string {
   if (!row) return `<div class="china-map-tip"><strong>${escapeHtml(name)}</strong></div>`;
   const lines = [
     `<strong class="china-map-tip-name">${escapeHtml(row.name)}</strong>`,

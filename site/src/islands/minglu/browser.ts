@@ -1,6 +1,6 @@
 /**
- * The national-list browser (/minglu): the page holds every item as a static row; this script filters the rows in
- * place (no reload, no API call), shows how many items each choice would keep, and writes the choice into the address
+ * The national-list browser (/minglu): the page holds every item as a static row (past each category's first rows, in
+ * a closed <details>); this script filters the rows in place (no reload, no API call), shows how many items each choice would keep, and writes the choice into the address
  * so that a filtered view can be shared. The rules are in lib/minglu/filter.ts.
  */
 import {
@@ -70,9 +70,16 @@ function setUp(form: HTMLFormElement) {
 
   const format = (n: number) => n.toLocaleString('zh-CN');
 
+  const results = document.getElementById('minglu-results');
+  const more = [...document.querySelectorAll<HTMLDetailsElement>('details[data-more]')];
+
   const show = (filter: Filter) => {
     const kept = applyFilter(items(), filter);
     rows.forEach((row, i) => (row.hidden = !kept[i]));
+    // Unfiltered, each category shows its first rows and offers the rest; filtered, every matching row shows.
+    const filtered = Object.values(filter).some((value) => value !== undefined && value !== '');
+    results?.toggleAttribute('data-filtered', filtered);
+    for (const details of more) details.open = filtered;
     let total = 0;
     for (const section of sections) {
       const inSection = section.querySelectorAll('li[data-item]:not([hidden])').length;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { lazyCultureSearch } from '../../lib/api/culture-search.ts';
+import { lazyCultureSearch, preloadCultureSearch } from '../../lib/api/culture-search.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { preview } from '../../lib/format/preview.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PREVIEW_CHARS, cultureItemHref, searchTerm, viewCountText } from './search.ts';
@@ -27,7 +27,10 @@ export default function SearchPanel() {
   }, [input]);
 
   useEffect(() => {
-    if (open) inputRef.current?.focus();
+    if (!open) return;
+    inputRef.current?.focus();
+    // The search client (ky, zod, the contract) starts loading as the panel opens, while the visitor types.
+    void preloadCultureSearch();
   }, [open]);
 
   useEffect(() => {

@@ -1,9 +1,13 @@
 /**
- * The nav bar's behaviour without a framework: hide/show on scroll, the mobile menu button, the province list
- * and the 长辈模式 toggle (remembered in localStorage; the boot script applies it before paint).
+ * The nav bar's behaviour without a framework: hide/show on scroll, the mobile menu button, the province list,
+ * the 长辈模式 toggle (remembered in localStorage; the boot script applies it before paint), the avatar and the
+ * clock. No React on the bar: a page whose own content is static runs no framework at all.
  */
 import { ELDER_KEY } from '../../layouts/boot.ts';
+import { setupNavClock } from './nav-clock.ts';
+import { setupNavUser } from './nav-user.ts';
 import { initialBar, nextBar } from './scroll.ts';
+import { loadSerifFont } from './serif-font.ts';
 
 function setupScroll(header: HTMLElement) {
   let state = initialBar(window.scrollY);
@@ -81,10 +85,17 @@ function setupElderMode(header: HTMLElement) {
   }
 }
 
+loadSerifFont();
 const header = document.getElementById('site-header');
 if (header) {
   setupScroll(header);
   setupMenu(header);
   setupProvinces(header);
   setupElderMode(header);
+  const user = header.querySelector<HTMLElement>('[data-nav-user]');
+  if (user) setupNavUser(user);
+  const clock = header.querySelector<HTMLElement>('[data-nav-clock]');
+  if (clock) setupNavClock(clock);
+  // Tests (and anything else) can tell that the bar now follows logins and the clock.
+  header.dataset.ready = 'true';
 }

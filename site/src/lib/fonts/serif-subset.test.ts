@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fontFaceCss, serifCharacters, serifSelectors, sliceByUse, slicesNeeded, unicodeRange } from './serif-subset.ts';
+import {
+  customProperty,
+  fontFaceCss,
+  serifCharacters,
+  serifRuleSelectors,
+  serifSelectors,
+  serifSwitchCss,
+  sliceByUse,
+  slicesNeeded,
+  unicodeRange,
+  withSerifText,
+} from './serif-subset.ts';
 
 describe('serifSelectors', () => {
   it('reads the tags and classes of the rules that set the serif family, last compound only', () => {
@@ -67,5 +78,39 @@ describe('fontFaceCss', () => {
     expect(css.split('\n')).toHaveLength(2);
     expect(css).toContain("font-family:'Feiyi Serif'");
     expect(css).toContain("src:url(/fonts/b.woff2) format('woff2');unicode-range:U+4E01");
+  });
+});
+
+describe('withSerifText', () => {
+  it('names the heading characters on the html element, in code point order', () => {
+    const html = '<!DOCTYPE html><html lang="zh-CN" data-theme="xuanzhi"><head></head><body><h1>非遗</h1></body></html>';
+    expect(withSerifText(html, new Set(['遗', '非']))).toBe(
+      '<!DOCTYPE html><html data-serif-text="遗非" lang="zh-CN" data-theme="xuanzhi"><head></head><body><h1>非遗</h1></body></html>',
+    );
+  });
+
+  it('leaves a page without serif text as it was', () => {
+    expect(withSerifText('<html><body></body></html>', new Set())).toBe('<html><body></body></html>');
+  });
+});
+
+describe('the serif switch', () => {
+  const css =
+    ':root,:host{--font-serif:"Noto Serif CJK SC",serif;--font-sans:x}h1,h2,.font-serif{font-family:var(--font-serif);font-weight:650}' +
+    '@media (width>=48rem){.fan-card h3,.a:is(.b,.c)::before{font-family:var(--font-serif)}}.x{font-family:var(--font-sans)}';
+
+  it('reads every whole selector whose rule sets the serif family, inside @media too, and no other', () => {
+    expect(serifRuleSelectors(css)).toEqual(['h1', 'h2', '.font-serif', '.fan-card h3', '.a:is(.b,.c)::before']);
+  });
+
+  it("reads the theme's serif stack", () => {
+    expect(customProperty(css, '--font-serif')).toBe('"Noto Serif CJK SC",serif');
+  });
+
+  it('gives those elements a stack that starts with the build font once html[data-serif] is set', () => {
+    expect(serifSwitchCss(['h1', '.fan-card h3'], 'Feiyi Serif', 'serif')).toBe(
+      "html[data-serif] h1,html[data-serif] .fan-card h3{--font-serif:'Feiyi Serif',serif}",
+    );
+    expect(serifSwitchCss([], 'Feiyi Serif', 'serif')).toBe('');
   });
 });

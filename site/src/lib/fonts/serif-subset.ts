@@ -37,6 +37,60 @@ export function serifSelectors(css: string): SerifSelectors {
   return { tags, classes };
 }
 
+/** A selector list cut at its top-level commas (a comma inside :is(…) or [attr="a,b"] stays). */
+function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < list.length; i += 1) {
+    const char = list[i]!;
+    if (quote) {
+      if (char === '\\') i += 1;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(' || char === '[') depth += 1;
+    else if (char === ')' || char === ']') depth -= 1;
+    else if (char === ',' && depth === 0) {
+      parts.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start).trim());
+  return parts.filter(Boolean);
+}
+
+/**
+ * The whole selectors of every CSS rule that sets `font-family: var(--font-serif)`, as written (at-rule wrappers such
+ * as @media are not kept: a selector that is serif anywhere may take the font's name everywhere it applies).
+ */
+export function serifRuleSelectors(css: string): string[] {
+  const found = new Set<string>();
+  const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const match of withoutComments.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    const [, selectorList = '', body = ''] = match;
+    if (!SERIF_FAMILY.test(body)) continue;
+    for (const selector of splitSelectors(selectorList.replace(/^[^{}]*;/, ''))) if (!selector.startsWith('@')) found.add(selector);
+  }
+  return [...found];
+}
+
+/** The value the built CSS gives a custom property (the theme's font stack), or undefined. */
+export function customProperty(css: string, name: string): string | undefined {
+  return new RegExp(`${name.replace(/-/g, '\\-')}\\s*:\\s*([^;}]+)`).exec(css)?.[1]?.trim();
+}
+
+/**
+ * The rule that puts the build's font first in the serif elements' stack once html[data-serif] is set: the serif
+ * elements themselves get a new --font-serif (their own font-family rules read it), so only they and their contents
+ * are restyled and laid out again — not every element of the page, as a change of the root's property would do —
+ * and the cascade that decided each element's family is left as it was.
+ */
+export function serifSwitchCss(selectors: readonly string[], family: string, fallback: string): string {
+  if (selectors.length === 0) return '';
+  return `${selectors.map((selector) => `html[data-serif] ${selector}`).join(',')}{--font-serif:'${family}',${fallback}}`;
+}
+
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const RAW_TEXT = new Set(['script', 'style', 'template', 'noscript']);
 
@@ -151,4 +205,14 @@ export function fontFaceCss(family: string, weight: string, files: ReadonlyArray
         `src:url(${url}) format('woff2');unicode-range:${unicodeRange(chars)}}`,
     )
     .join('\n');
+}
+
+/**
+ * The page with its heading characters on its <html> element (data-serif-text, in code point order): what the page's
+ * script asks the font for once the page has loaded. A page without serif text is returned as it was.
+ */
+export function withSerifText(html: string, chars: ReadonlySet<string>): string {
+  if (chars.size === 0) return html;
+  const text = [...chars].sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!).join('');
+  return html.replace(/<html(?=[\s>])/i, `<html data-serif-text="${text.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`);
 }
