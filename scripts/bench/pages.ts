@@ -6,9 +6,10 @@
  * and SEO ≥ 95, LCP ≤ 2.0 s (home ≤ 2.5 s), CLS ≤ 0.05, first-load JavaScript ≤ 100 KB gzip, web fonts ≤ 200 KB;
  * the home page's 3D mask ≥ 50 frames/s with software GL and < 150 MB of JS heap.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
@@ -17,9 +18,10 @@ import { RUNTIME_DIR } from '../src/paths.ts';
 import { generateSecrets } from '../src/secrets.ts';
 import { SiteBuilder } from '../src/site.ts';
 import { startStack } from '../src/stack.ts';
-import { CHROMIUM_PATH } from '../src/test-prerequisites.ts';
+import { CHROMIUM_PATH, ensureBrowser } from '../src/test-prerequisites.ts';
 
 const DEBUG_PORT = 9229 + 93;
+const lighthouseVersion = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
 
 interface PageRow {
   page: string;
@@ -37,6 +39,8 @@ interface PageRow {
   totalKb: number;
   /** The audits that cost points outside performance (id: category), to say what a score below 100 is. */
   lost: string[];
+  /** Lighthouse's measure of this machine's speed when the page was measured (its CPU throttling assumes ≈ 1,000+). */
+  benchmarkIndex: number;
 }
 
 /** Pages to measure: the fixed routes plus one of each generated kind, found through the API. */
@@ -150,6 +154,7 @@ async function measure(url: string, page: string, keepStorage = false): Promise<
     ),
     fontKb: Math.round(bytesOf('font') / 1024),
     totalKb: Math.round(bytesOf('total') / 1024),
+    benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
     lost: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
       (categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
@@ -157,7 +162,7 @@ async function measure(url: string, page: string, keepStorage = false): Promise<
     ),
   };
   console.log(
-    `  ${page}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, JS ${row.jsGzipKb} KB gzip${row.lost.length ? ` (lost: ${row.lost.join(', ')})` : ''}`,
+    `  ${page}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, JS ${row.jsGzipKb} KB gzip, benchmarkIndex ${row.benchmarkIndex}${row.lost.length ? ` (lost: ${row.lost.join(', ')})` : ''}`,
   );
   return row;
 }
@@ -354,7 +359,17 @@ async function measureHero(webUrl: string) {
   }
 }
 
+/** Debian's Chromium version ('Chromium 156.0.8078.108'). */
+function chromiumVersion(): string {
+  try {
+    return /Chromium [\d.]+/.exec(execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }))?.[0] ?? 'Chromium ?';
+  } catch {
+    return 'Chromium ?';
+  }
+}
+
 async function main() {
+  await ensureBrowser((line) => console.log(`» ${line}`));
   const workDir = path.join(RUNTIME_DIR, 'bench-pages');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
@@ -403,13 +418,17 @@ async function main() {
     }
     const hero = await measureHero(stack.webUrl);
     console.log(`  hero: ${hero.fps} fps, ${hero.heapMb} MB JS heap`);
+    const indexes = rows.map((r) => r.benchmarkIndex).sort((a, b) => a - b);
+    const environment = `${new Date().toISOString().slice(0, 10)}, ${chromiumVersion()}, Lighthouse ${lighthouseVersion}, benchmarkIndex ${indexes[0]}–${indexes[indexes.length - 1]} (median ${indexes[Math.floor(indexes.length / 2)]}), ${os.cpus().length} cores`;
     const lines = [
       '',
-      '| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | JS KB | JS KB gzip | font KB | total KB |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `Measured ${environment}.`,
+      '',
+      '| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | JS KB | JS KB gzip | font KB | total KB | benchmarkIndex |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...rows.map(
         (r) =>
-          `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.scriptKb} | ${r.jsGzipKb} | ${r.fontKb} | ${r.totalKb} |`,
+          `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.scriptKb} | ${r.jsGzipKb} | ${r.fontKb} | ${r.totalKb} | ${r.benchmarkIndex} |`,
       ),
       '',
       `Site build with all content: ${buildSeconds.toFixed(1)} s. Bytes are transferred (compressed) sizes; JS KB gzip is every script the page fetched while loading (not the home hero's three.js worker), gzip level 9 (the budget: ≤ 100 KB).`,
@@ -425,7 +444,7 @@ async function main() {
     console.log(lines.join('\n'));
     writeFileSync(
       path.join(workDir, 'pages-results.json'),
-      JSON.stringify({ rows, hero, switches, buildSeconds, at: new Date().toISOString() }, null, 2),
+      JSON.stringify({ rows, hero, switches, buildSeconds, environment, at: new Date().toISOString() }, null, 2),
     );
   } finally {
     chromium?.kill('SIGTERM');

@@ -125,6 +125,36 @@ test('the grid pages with first, previous, five numbers, next and last; a catego
   expect(problems).toEqual([]);
 });
 
+test('the grid runs no script until it is touched; a page chosen before its script has loaded still turns in place', async ({
+  page,
+  request,
+}) => {
+  const problems = watchProblems(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await page.goto('/culture/1');
+  await page.waitForLoadState('networkidle');
+  const island = page.locator('astro-island[component-url*="CultureBrowser"]');
+  const modules = [await island.getAttribute('component-url'), await island.getAttribute('renderer-url')];
+  expect(scripts.filter((script) => modules.includes(script))).toEqual([]);
+  await expect(island).toHaveAttribute('ssr', '');
+
+  // The same document throughout: a full reload would lose this mark.
+  await page.evaluate(() => ((window as unknown as { mark: number }).mark = 7));
+  await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '第 2 页' }).click();
+  await expect(page).toHaveURL(/\/culture\?page=2$/);
+  const second = culturePageResponse.parse(await (await request.get('/api/culture/page?page=2&size=10')).json()).data.page;
+  await expect(page.locator('#culture-grid').getByRole('heading', { level: 3 }).first()).toHaveText(second.records[0]!.title);
+  expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(7);
+  expect(problems).toEqual([]);
+});
+
+test('an address with a page number shows that page at once, without a touch', async ({ page, request }) => {
+  const third = culturePageResponse.parse(await (await request.get('/api/culture/page?page=3&size=10')).json()).data.page;
+  await page.goto('/culture?page=3');
+  await expect(page.locator('#culture-grid').getByRole('heading', { level: 3 }).first()).toHaveText(third.records[0]!.title);
+});
+
 test('a card previews 50 characters; the detail dialog opens, records the visit and closes', async ({ page, request }) => {
   const problems = watchProblems(page);
   const item = culturePageResponse
@@ -216,7 +246,7 @@ test('an item page offers the collect toggle', async ({ page, request }) => {
 test('the banner has 4 slides and stays still under reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/culture');
-  await hydrated(page, 'CultureBanner');
+  await expect(page.locator('[data-culture-banner][data-ready]')).toBeAttached();
   const banner = page.getByRole('region', { name: '文化专题视频' });
   await expect(banner.getByRole('button', { name: /^第 \d 段/ })).toHaveCount(4);
   await expect(banner.locator('video')).toHaveCount(0);
@@ -229,7 +259,7 @@ test('the banner has 4 slides and stays still under reduced motion', async ({ pa
 test('the banner advances every 7 s and can be paused', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/culture');
-  await hydrated(page, 'CultureBanner');
+  await expect(page.locator('[data-culture-banner][data-ready]')).toBeAttached();
   const banner = page.getByRole('region', { name: '文化专题视频' });
   await expect(banner.locator('video')).toHaveCount(1);
   await expect(banner.getByRole('button', { name: /^第 2 段/ })).toHaveAttribute('aria-current', 'true', { timeout: 9000 });

@@ -3,12 +3,15 @@
  * it, a touch, keyboard focus), not while the page loads: its server-rendered HTML is the page until then, and no
  * script runs for it on a visit that never uses it. A click (or a key's click) that arrives before hydration has
  * finished is held and given again to the same element once React is listening.
+ *
+ * client:interaction="query" hydrates at once when the address carries a query or a fragment: an island that follows
+ * the address (a page number, an open item) must show it, which its server-rendered first view does not.
  */
 import type { ClientDirective } from 'astro';
 
 const STARTERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
-const interaction: ClientDirective = (load, _options, island) => {
+const interaction: ClientDirective = (load, options, island) => {
   let state: 'waiting' | 'loading' | 'ready' = 'waiting';
   let heldClick: Element | undefined;
 
@@ -39,6 +42,7 @@ const interaction: ClientDirective = (load, _options, island) => {
 
   for (const type of STARTERS) island.addEventListener(type, start, { passive: true });
   island.addEventListener('click', hold, true);
+  if (options.value === 'query' && (window.location.search || window.location.hash)) start();
 };
 
 export default interaction;

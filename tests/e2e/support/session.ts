@@ -24,7 +24,15 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** Waits until the named island (its component file name, e.g. 'NavUser') has hydrated. */
+/**
+ * Waits until the named island (its component file name, e.g. 'ShopPage') has hydrated. An island that hydrates on the
+ * visitor's first interaction (client:interaction) is first given what a pointer coming over it gives.
+ */
 export async function hydrated(page: Page, component: string) {
+  const island = page.locator(`astro-island[component-url*="${component}"]`).first();
+  await island.waitFor({ state: 'attached' });
+  if ((await island.getAttribute('client')) === 'interaction') {
+    await island.evaluate((element) => element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
+  }
   await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
