@@ -120,6 +120,30 @@ async function logIn(page: Page, account: { username: string; password: string }
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+test('the sign-in form loads its script when the visitor comes to it and keeps what was typed before it had', async ({ page, request }) => {
+  const problems = watchProblems(page);
+  const account = await registered(request);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': someAddress() });
+  // The island's script is held back until the test lets it through: the typing happens before hydration.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/LoginForm\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('astro-island[component-url*="LoginForm"]')).toHaveAttribute('ssr', '');
+  await page.getByLabel('用户名').fill(account.username);
+  await page.getByLabel('密码').fill(account.password);
+  release();
+  await hydrated(page, 'LoginForm');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.locator('[data-toast]').filter({ hasText: '登录成功' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('请输入用户名')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 /** A small real PNG (1 × 1). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

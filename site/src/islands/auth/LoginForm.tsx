@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { login } from '../../lib/api/auth.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { syncLocalHistory } from '../../lib/api/history.ts';
 import { afterLoginTarget } from '../../lib/api/rules.ts';
 import { notify } from '../../lib/ui/toast.ts';
 import { useHydrated } from '../../lib/ui/use-hydrated.ts';
+import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration.ts';
 import Field, { focusFirst } from './Field.tsx';
 import { type FieldErrors, LEAVE_AFTER_MS, type LoginValues, validateLogin } from './rules.ts';
 
@@ -13,6 +14,8 @@ export default function LoginForm() {
   // Until the script runs the button stays disabled, so the browser never sends the form itself.
   const hydrated = useHydrated();
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
   const [busy, setBusy] = useState(false);
 
@@ -49,7 +52,7 @@ export default function LoginForm() {
   }
 
   return (
-    <form method="post" className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form ref={form} method="post" className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <Field
         name="username"
         label="用户名"

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { register, uploadAvatar } from '../../lib/api/auth.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notify } from '../../lib/ui/toast.ts';
 import { useHydrated } from '../../lib/ui/use-hydrated.ts';
+import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration.ts';
 import Field, { focusFirst } from './Field.tsx';
 import { type FieldErrors, LEAVE_AFTER_MS, type RegisterValues, avatarProblem, validateRegister } from './rules.ts';
 
@@ -13,6 +14,8 @@ export default function RegisterForm() {
   // Until the script runs the button stays disabled, so the browser never sends the form itself.
   const hydrated = useHydrated();
   const [values, setValues] = useState<RegisterValues>({ username: '', password: '', confirm: '', email: '' });
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   const [errors, setErrors] = useState<FieldErrors<keyof RegisterValues>>({});
   const [avatar, setAvatar] = useState<string | undefined>(undefined);
   const [avatarError, setAvatarError] = useState<string | undefined>(undefined);
@@ -76,7 +79,7 @@ export default function RegisterForm() {
   }
 
   return (
-    <form method="post" className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form ref={form} method="post" className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <Field
         name="username"
         label="用户名"
