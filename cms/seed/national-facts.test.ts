@@ -4,6 +4,7 @@ import { loadSeedData } from './load-data';
 import {
   checkCultures,
   checkInheritors,
+  checkProclamations,
   checkRelatedItems,
   checkThemePages,
   checkUnesco,
@@ -17,6 +18,18 @@ import {
 
 const data = loadSeedData(path.join(__dirname, 'data'));
 const tables = loadNationalTables(path.join(__dirname, 'facts'));
+
+/** Every text of the seed files, with where it is (file part and key). */
+function seedTexts(seed: typeof data): Array<{ at: string; text: string }> {
+  const texts: Array<{ at: string; text: string }> = [];
+  const walk = (value: unknown, at: string) => {
+    if (typeof value === 'string') texts.push({ at, text: value });
+    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}[${i}]`));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${at}.${k}`);
+  };
+  for (const [part, value] of Object.entries(seed)) walk(value, part);
+  return texts;
+}
 
 describe('seed facts against the national tables', () => {
   it('reads the complete tables', () => {
@@ -37,6 +50,35 @@ describe('seed facts against the national tables', () => {
   it('makes each of China’s UNESCO elements one culture item that names it with its year and list', () => {
     expect(checkUnesco(data.cultures, tables)).toEqual([]);
     expect(data.cultures.filter((culture) => culture.unescoElement !== undefined)).toHaveLength(tables.unesco.length);
+  });
+
+  it('says the Masterpieces of 2001–2005 were proclaimed then and put on the Representative List in 2008', () => {
+    expect(checkProclamations(seedTexts(data), tables)).toEqual([]);
+  });
+
+  it('names the 13 京剧 inheritors of 2009 as 13, and the other two 中国京剧院 declared', () => {
+    const batch = tables.inheritors.filter((row) => row.itemSerial === 'Ⅳ-28' && row.batchYear === 2009);
+    expect(batch).toHaveLength(13);
+    const company = batch.filter((row) => row.region === '中国京剧院').map((row) => row.name);
+    for (const name of ['冯志孝', '张春孝']) {
+      const person = data.inheritors.find((p) => p.name === name)!;
+      const stated = /2009年同批认定的京剧代表性传承人共(\d+)位，其中由中国京剧院申报的还有([^。]+)。/.exec(person.introduction);
+      expect(stated?.[1], name).toBe(String(batch.length));
+      expect(stated?.[2]?.split('、').sort(), name).toEqual(company.filter((other) => other !== name).sort());
+    }
+  });
+
+  it('says which of the first inheritors’ five categories were renamed in 2008: those not named so today', () => {
+    const news = data.news.find((n) => n.key === 'first-national-inheritors-2007')!;
+    const text = [news.desc, ...news.body].join('');
+    const named = ['民间文学', '杂技与竞技', '民间美术', '传统手工技艺', '传统医药'];
+    for (const name of named) expect(text).toContain(name);
+    const current = data.categories.map((c) => c.officialName);
+    const renamed = named.filter((name) => !current.includes(name));
+    expect(renamed).toEqual(['杂技与竞技', '民间美术', '传统手工技艺']);
+    expect(text).toContain('其中三个门类改用现行名称');
+    for (const name of renamed) expect(text).toMatch(new RegExp(`“${name}”改称“(${current.join('|')})”`));
+    for (const name of named.filter((n) => !renamed.includes(n))) expect(text).not.toMatch(new RegExp(`“${name}”改称`));
   });
 
   it('names a national item for every product and donation project', () => {
@@ -234,6 +276,14 @@ describe('the fact checks find what is wrong', () => {
     expect(checkUnesco([{ ...base, unesco: '2009年列入人类非物质文化遗产代表作名录' }], tables)).toContain(
       'yueju（越剧）: unesco text names no element with its year: 2009年列入人类非物质文化遗产代表作名录',
     );
+  });
+
+  it('finds a Masterpiece said to be put on the Representative List in the year it was proclaimed', () => {
+    const wrong = '新疆维吾尔木卡姆艺术融歌、舞、乐于一体，2005年列入人类非物质文化遗产代表作';
+    const right = '新疆维吾尔木卡姆艺术2005年被宣布为人类口头和非物质遗产代表作，2008年列入人类非物质文化遗产代表作名录';
+    expect(checkProclamations([{ at: 'provinces[33]', text: `${wrong}；${right}。` }], tables)).toEqual([`provinces[33]: ${wrong}`]);
+    expect(checkProclamations([{ at: 'x', text: '2001年入选首批人类非物质文化遗产代表作' }], tables)).toHaveLength(1);
+    expect(checkProclamations([{ at: 'x', text: '2005年发布通知，2009年列入人类非物质文化遗产代表作名录' }], tables)).toEqual([]);
   });
 
   it('finds a theme page left pending whose item resolves, a foreign serial and an unstated fact', () => {

@@ -294,6 +294,23 @@ export function checkUnesco(cultures: readonly CultureFacts[], tables: NationalT
   return findings;
 }
 
+/**
+ * Findings for prose that puts a Masterpiece on the Representative List in the year it was proclaimed: the
+ * 2001, 2003 and 2005 proclamations (elements of unesco.tsv dated before 2008) made 人类口头和非物质遗产代表作,
+ * and the list itself began in 2008. A sentence may name both, as long as it names the proclamation.
+ */
+export function checkProclamations(texts: ReadonlyArray<{ at: string; text: string }>, tables: NationalTables): string[] {
+  const years = [...new Set(tables.unesco.filter((row) => row.year < 2008).map((row) => row.year))];
+  const listed = new RegExp(`(${years.join('|')})年[^\\d。；]*?(列入|入选)[^\\d。；]*?人类非物质文化遗产代表作`);
+  const findings: string[] = [];
+  for (const { at, text } of texts) {
+    for (const clause of text.split(/[。；]/)) {
+      if (listed.test(clause) && !clause.includes('人类口头和非物质遗产代表作')) findings.push(`${at}: ${clause}`);
+    }
+  }
+  return findings;
+}
+
 /** Findings for products and donation projects: each names the national item it draws on (as listed, or its name before a sub-entry). */
 export function checkRelatedItems(records: ReadonlyArray<{ key: string; relatedItem: string }>, tables: NationalTables): string[] {
   const names = new Set<string>();

@@ -44,6 +44,22 @@ describe('content model and seed (real Strapi, real database)', () => {
     expect([...String(jingju!.content)].length).toBeGreaterThanOrEqual(300);
   });
 
+  it('seeds the fact-checked sentences (2009 京剧 inheritors, the 2005 proclamations, the 2008 category names)', async () => {
+    const one = async (collection: string, filter: string) => ((await cmsGet(`/api/${collection}?${filter}`)).body.data as Doc[])[0]!;
+    for (const slug of ['feng-zhixiao', 'zhang-chunxiao']) {
+      const person = await one('inheritors', `filters[slug][$eq]=${slug}`);
+      expect(person.introduction, slug).toContain('2009年同批认定的京剧代表性传承人共13位，其中由中国京剧院申报的还有王晶华');
+    }
+    for (const code of ['neimenggu', 'xinjiang']) {
+      const province = await one('provinces', `filters[code][$eq]=${code}`);
+      expect(province.culture, code).toContain(
+        '2005年被联合国教科文组织宣布为人类口头和非物质遗产代表作，2008年列入人类非物质文化遗产代表作名录',
+      );
+    }
+    const news = await one('news-items', 'filters[slug][$eq]=first-national-inheritors-2007');
+    expect(news.body).toContain('其中三个门类改用现行名称：“杂技与竞技”改称“传统体育、游艺与杂技”');
+  });
+
   it('seeds the four workshops with their prices and ten seats each', async () => {
     const { body } = await cmsGet('/api/workshops?sort=startTime:asc');
     const workshops = body.data as Doc[];
