@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { SearchIndex } from '../../api-adapter/src/search/index.ts';
 import { strapiCulture, toCultureItem } from '../../api-adapter/src/culture/mapper.ts';
 import { NationalList, strapiNationalList, type RawNationalList } from '../../api-adapter/src/national/list.ts';
-import { searchHits } from '../../api-adapter/src/national/search.ts';
+import { hitKindOrder, searchHits } from '../../api-adapter/src/national/search.ts';
 import { buildCms } from '../src/builds.ts';
 import { ROOT, RUNTIME_DIR } from '../src/paths.ts';
 import { generateSecrets } from '../src/secrets.ts';
@@ -84,7 +84,7 @@ function searchIndexTimings(raw: RawNationalList, copies: number) {
   const list = new NationalList(nationalListTimes(raw, copies), categories);
   const builtAt = performance.now();
   const hits = searchHits(cultures, list, { sealUrl: (id) => `${origin}/api/inheritor/${id}/seal.svg`, categoryTitle: () => null });
-  const index = new SearchIndex(hits);
+  const index = new SearchIndex(hits, { kindOf: hitKindOrder });
   const buildMs = performance.now() - builtAt;
   const titles = hits.map((i) => i.title);
   const fixed = [...SEARCH_KEYWORDS, ...NATIONAL_KEYWORDS];

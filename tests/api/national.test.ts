@@ -202,6 +202,25 @@ describe('search over articles, items and inheritors (GET /api/culture/search)',
     expect(total).toBeGreaterThan(national.inheritors.filter((r) => r.itemSerial === 'Ⅳ-28').length);
   });
 
+  it('lists 格萨（斯）尔 before its namesakes for 格萨尔 in any bracket form, then articles, items and inheritors', async () => {
+    const kinds = ['culture', 'item', 'inheritor'];
+    for (const keyword of ['格萨尔', '格萨斯尔', '格萨(斯)尔', '格萨（斯）尔']) {
+      const { records } = await search(keyword, { size: 50 });
+      expect(
+        records.slice(0, 2).map((r) => [r.kind, r.title]),
+        keyword,
+      ).toEqual([
+        ['culture', '格萨（斯）尔'],
+        ['item', '格萨（斯）尔'],
+      ]);
+      expect(records[1]!.href).toBe('/minglu/i-27');
+      const rest = records.slice(2).map((r) => kinds.indexOf(r.kind));
+      expect(rest, keyword).toEqual(rest.toSorted((a, b) => a - b));
+    }
+    const titles = (await search('格萨尔', { size: 50 })).records.map((r) => r.title);
+    expect(titles.indexOf('藏族格萨尔彩绘石刻')).toBeGreaterThan(1);
+  });
+
   it('finds a national inheritor by name and by full pinyin', async () => {
     for (const keyword of ['王安江', 'wanganjiang']) {
       const hit = (await search(keyword)).records.find((r) => r.kind === 'inheritor');

@@ -52,7 +52,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
         tags: ['文化'],
         summary: '搜索文化条目、名录项目与传承人',
         description:
-          '在本站文化条目、国家级名录的 1,557 个项目和 3,995 位国家级代表性传承人中查找：标题、标签、简介与正文；支持拼音全拼与首字母（jingju、jj 均可找到京剧，xiangsheng 找到相声）。标题命中排在前面，同等命中时文化条目在前。每条结果以 kind 说明类别（culture、item、inheritor），以 href 给出打开的网站地址。空关键词直接返回空页。',
+          '在本站文化条目、国家级名录的 1,557 个项目和 3,995 位国家级代表性传承人中查找：标题、标签、简介与正文；支持拼音全拼与首字母（jingju、jj 均可找到京剧，xiangsheng 找到相声）。名称与关键词相同的排在最前（括号的全角半角、括号内的字有无都算相同：格萨尔、格萨斯尔、格萨(斯)尔 都是 格萨（斯）尔），其后依次是文化条目、名录项目、传承人，同类之中标题命中在前。每条结果以 kind 说明类别（culture、item、inheritor），以 href 给出打开的网站地址。空关键词直接返回空页。',
         querystring: cultureSearchQuery,
         response: { 200: cultureSearchResponse, ...errorResponses },
       },

@@ -4,7 +4,7 @@ import { SearchIndex } from '../search/index.ts';
 import { sealLayout, sealSvg } from '../inheritor/seal.ts';
 import { categories, raw } from './list.fixture.ts';
 import { NationalList } from './list.ts';
-import { searchHits } from './search.ts';
+import { hitKindOrder, searchHits } from './search.ts';
 
 const list = new NationalList(raw, categories);
 const article = (id: number, title: string, serial: string): CultureItem => ({
@@ -26,16 +26,17 @@ const article = (id: number, title: string, serial: string): CultureItem => ({
   publishedAt: null,
 });
 const index = new SearchIndex(
-  searchHits([article(7, '京剧', 'Ⅳ-28')], list, {
+  searchHits([article(7, '京剧', 'Ⅳ-28'), article(8, '格萨（斯）尔', 'Ⅰ-27')], list, {
     sealUrl: (id) => `https://example.org/api/inheritor/${id}/seal.svg`,
     categoryTitle: () => '类',
   }),
+  { kindOf: hitKindOrder },
 );
 const top = (keyword: string) => index.search(keyword)[0]!;
 
 describe('search over articles, list items and inheritors', () => {
   it('holds every article, item and inheritor', () => {
-    expect(index.size).toBe(1 + 1557 + 3995);
+    expect(index.size).toBe(2 + 1557 + 3995);
   });
 
   it('finds items by Chinese, full pinyin and initials, saying what each hit is and where it opens', () => {
@@ -55,6 +56,27 @@ describe('search over articles, list items and inheritors', () => {
       ['item', '/minglu/iv-28'],
     ]);
     expect(hits[1]!.coverImage).toBe('https://example.org/uploads/7.svg');
+  });
+
+  it('lists the item named as the keyword, in any bracket form, before its namesakes; then articles, items, inheritors', () => {
+    for (const keyword of ['格萨尔', '格萨斯尔', '格萨(斯)尔', '格萨（斯）尔']) {
+      const hits = index.search(keyword);
+      expect(
+        hits.slice(0, 2).map((hit) => [hit.kind, hit.title, hit.href]),
+        keyword,
+      ).toEqual([
+        ['culture', '格萨（斯）尔', '/culture/item/8'],
+        ['item', '格萨（斯）尔', '/minglu/i-27'],
+      ]);
+      const rest = hits.slice(2).map(hitKindOrder);
+      expect(rest, keyword).toEqual(rest.toSorted((a, b) => a - b));
+    }
+    const titles = index.search('格萨尔').map((hit) => hit.title);
+    expect(titles).toContain('藏族格萨尔彩绘石刻');
+    // The item's inheritors are found by the item's name in any form, after the items.
+    const inheritors = index.search('格萨尔').filter((hit) => hit.kind === 'inheritor');
+    expect(inheritors.length).toBeGreaterThan(0);
+    expect(inheritors.every((hit) => hit.description.includes('Ⅰ-27') || hit.description.includes('格萨尔'))).toBe(true);
   });
 
   it('finds inheritors by name and pinyin and opens them on their item page', () => {

@@ -85,6 +85,10 @@ export function inheritorHit(
   };
 }
 
+const KIND_ORDER: ReadonlyArray<SearchHit['kind']> = ['culture', 'item', 'inheritor'];
+/** After the hits named as the keyword, hits are listed by kind: the site's articles, then the list's items, then its inheritors. */
+export const hitKindOrder = (hit: Pick<SearchHit, 'kind'>) => KIND_ORDER.indexOf(hit.kind);
+
 /** Every searchable hit: articles, then list items, then inheritors. */
 export function searchHits(
   cultures: readonly CultureItem[],

@@ -2,7 +2,7 @@ import { view } from '../content/store.ts';
 import { categories, cultures } from '../culture/content.ts';
 import { sealPath } from '../inheritor/mapper.ts';
 import { nationalList } from '../national/content.ts';
-import { searchHits } from '../national/search.ts';
+import { hitKindOrder, searchHits } from '../national/search.ts';
 import { absoluteUrl } from '../shared/media.ts';
 import { SearchIndex } from './index.ts';
 
@@ -14,5 +14,6 @@ export const siteSearch = view('content', [cultures, nationalList, categories], 
       sealUrl: (id) => absoluteUrl(origin, sealPath(id)),
       categoryTitle: (id) => title.get(id) ?? null,
     }),
+    { kindOf: hitKindOrder },
   );
 });

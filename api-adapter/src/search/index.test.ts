@@ -40,6 +40,23 @@ describe('SearchIndex', () => {
     expect(ids('jing')).toEqual([6, 5, 1]);
   });
 
+  it('finds a title by its bracket forms and lists it before titles that only contain the keyword', () => {
+    const epic = new SearchIndex([item(1, '藏族格萨尔彩绘石刻', { viewCount: 50 }), item(2, '格萨（斯）尔', { content: '史诗。' })]);
+    expect(epic.search('格萨尔').map((i) => i.id)).toEqual([2, 1]);
+    for (const keyword of ['格萨斯尔', '格萨(斯)尔', '格萨（斯）尔'])
+      expect(
+        epic.search(keyword).map((i) => i.id),
+        keyword,
+      ).toEqual([2]);
+  });
+
+  it('lists hits of an earlier kind first once the named ones are listed', () => {
+    const kinds = new SearchIndex([item(1, '京剧脸谱'), item(2, '昆曲', { content: '京剧' }), item(3, '京剧')], {
+      kindOf: (i) => (i.id === 2 ? 0 : 1),
+    });
+    expect(kinds.search('京剧').map((i) => i.id)).toEqual([3, 2, 1]);
+  });
+
   it('searches tags', () => {
     expect(ids('窗花')).toEqual([3]);
   });

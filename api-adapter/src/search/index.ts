@@ -1,4 +1,5 @@
 import { pinyin } from 'pinyin-pro';
+import { compareHits, foldBrackets, isNameMatch, nameForms, type HitRank } from './rank.ts';
 
 export interface Searchable {
   id: number;
@@ -12,7 +13,10 @@ export interface Searchable {
 interface Entry<T> {
   item: T;
   order: number;
+  kind: number;
   title: string;
+  /** The title's other forms (格萨（斯）尔: 格萨尔, 格萨斯尔), indexed so a keyword in any of them finds it. */
+  titleForms: string;
   titlePinyin: string;
   titleInitials: string;
   tags: string;
@@ -31,9 +35,12 @@ export function titlePinyin(title: string): { full: string; initials: string } {
   };
 }
 
+/** Lower case, one space between words, brackets in the list's full width (格萨(斯)尔 → 格萨（斯）尔). */
 export function normalizeKeyword(keyword: string): string {
-  return keyword.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200);
+  return foldBrackets(keyword.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200));
 }
+
+const folded = (text: string) => foldBrackets(text.toLowerCase());
 
 /** The distinct one- and two-character pieces of a text: a document holds a keyword only if it holds all of the keyword's pieces. */
 function grams(text: string, into: Set<string>): void {
@@ -79,8 +86,10 @@ function union(a: readonly number[], b: readonly number[]): number[] {
 /**
  * Keyword search over title, tags, description and content, with full pinyin and initials on
  * titles ("jingju", "jj" find 京剧). Matching is plain substring search, so regex or SQL
- * metacharacters in a keyword are just characters. Title hits rank first, then pinyin, tags,
- * description and content; within a rank, more viewed items first, then in the order given.
+ * metacharacters in a keyword are just characters; brackets match in either width. Hits are ordered
+ * by compareHits (rank.ts): a hit named as the keyword first, then by kind (`kindOf`, the order
+ * kinds are listed in), then title hits, pinyin, tags, description and content, then more viewed
+ * items first, then in the order given.
  *
  * An index of one- and two-character pieces narrows each search to the documents that hold every
  * piece of the keyword (a superset of the hits); only those are matched, so a search over tens of
@@ -90,24 +99,38 @@ export class SearchIndex<T extends Searchable> {
   private readonly entries: Entry<T>[];
   private readonly postings = new Map<string, number[]>();
 
-  constructor(items: readonly T[]) {
+  constructor(items: readonly T[], options: { kindOf?: (item: T) => number } = {}) {
     this.entries = items.map((item, order) => {
       const { full, initials } = titlePinyin(item.title);
+      const title = folded(item.title);
       return {
         item,
         order,
-        title: item.title.toLowerCase(),
+        kind: options.kindOf?.(item) ?? 0,
+        title,
+        titleForms: nameForms(item.title)
+          .filter((form) => form !== title)
+          .join('\n'),
         titlePinyin: full,
         titleInitials: initials,
-        tags: item.tagNames.join('\n').toLowerCase(),
-        description: item.description.toLowerCase(),
-        content: item.content.toLowerCase(),
+        // A tag in any of its forms: an inheritor's item 格萨（斯）尔 is found by 格萨尔.
+        tags: item.tagNames.flatMap((tag) => nameForms(tag)).join('\n'),
+        description: folded(item.description),
+        content: folded(item.content),
       };
     });
     const pieces = new Set<string>();
     this.entries.forEach((entry, n) => {
       pieces.clear();
-      for (const text of [entry.title, entry.titlePinyin, entry.titleInitials, entry.tags, entry.description, entry.content])
+      for (const text of [
+        entry.title,
+        entry.titleForms,
+        entry.titlePinyin,
+        entry.titleInitials,
+        entry.tags,
+        entry.description,
+        entry.content,
+      ])
         grams(text, pieces);
       for (const piece of pieces) {
         const list = this.postings.get(piece);
@@ -128,13 +151,15 @@ export class SearchIndex<T extends Searchable> {
     const isPinyinQuery = ascii.length > 0 && /^[a-z0-9\s']+$/.test(needle);
     let candidates = this.candidates(needle);
     if (isPinyinQuery && ascii !== needle) candidates = union(candidates, this.candidates(ascii));
-    const ranked: Array<{ rank: number; item: T; order: number }> = [];
+    const ranked: Array<HitRank & { item: T }> = [];
     for (const n of candidates) {
       const entry = this.entries[n]!;
-      const rank = this.rank(entry, needle, isPinyinQuery ? ascii : '');
-      if (rank >= 0) ranked.push({ rank, item: entry.item, order: entry.order });
+      const place = this.place(entry, needle, isPinyinQuery ? ascii : '');
+      if (place < 0) continue;
+      const nameMatch = isNameMatch(entry.item.title, needle) || (isPinyinQuery && entry.titlePinyin === ascii);
+      ranked.push({ nameMatch, kind: entry.kind, place, viewCount: entry.item.viewCount, order: entry.order, item: entry.item });
     }
-    ranked.sort((a, b) => a.rank - b.rank || b.item.viewCount - a.item.viewCount || a.order - b.order);
+    ranked.sort(compareHits);
     return ranked.map((r) => r.item);
   }
 
@@ -159,10 +184,11 @@ export class SearchIndex<T extends Searchable> {
     return result;
   }
 
-  private rank(entry: Entry<T>, needle: string, ascii: string): number {
+  /** Where the keyword is: 0 the title, 1 its start, 2 within it (or another of its forms) … 8 the content; -1 nowhere. */
+  private place(entry: Entry<T>, needle: string, ascii: string): number {
     if (entry.title === needle) return 0;
     if (entry.title.startsWith(needle)) return 1;
-    if (entry.title.includes(needle)) return 2;
+    if (entry.title.includes(needle) || entry.titleForms.includes(needle)) return 2;
     if (ascii) {
       if (entry.titlePinyin === ascii || entry.titleInitials === ascii) return 3;
       if (entry.titlePinyin.startsWith(ascii) || (ascii.length >= 2 && entry.titleInitials.startsWith(ascii))) return 4;
