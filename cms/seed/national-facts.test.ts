@@ -4,6 +4,7 @@ import { loadSeedData } from './load-data';
 import {
   checkCultures,
   checkInheritors,
+  checkPrimaryProvince,
   checkProclamations,
   checkRelatedItems,
   checkThemePages,
@@ -41,6 +42,12 @@ describe('seed facts against the national tables', () => {
 
   it('gives every culture item the serial, category, batch, entry kind, region and province of its national entry', () => {
     expect(checkCultures(data.cultures, tables, data.categories, data.provinces)).toEqual([]);
+  });
+
+  it('makes an item’s well-established home its primary province, and leaves it empty where none is', () => {
+    const primary = (title: string) => data.cultures.find((c) => c.title === title)!.province;
+    expect(['昆曲', '川剧', '越剧', '侗族大歌', '京剧'].map(primary)).toEqual(['江苏', '四川', '浙江', '贵州', '北京']);
+    expect(['梁祝传说', '花儿', '江南丝竹', '端午节'].map(primary)).toEqual([null, null, null, null]);
   });
 
   it('gives every national inheritor the item, serial, category, batch, region, province, gender and birth year of the table', () => {
@@ -174,7 +181,8 @@ describe('the fact checks find what is wrong', () => {
     key: 'yueju',
     title: '越剧',
     category: 67,
-    province: '上海',
+    province: '浙江',
+    provinceNote: '越剧发源于浙江嵊州一带',
     region: '上海市、浙江省',
     serial: 'Ⅳ-53',
     batchYear: 2006,
@@ -199,8 +207,12 @@ describe('the fact checks find what is wrong', () => {
     expect(checkCultures([{ ...base, region: '浙江省' }], tables, categories, provinces)).toEqual([
       'yueju（越剧）: region 浙江省 should be 上海市、浙江省',
     ]);
-    expect(checkCultures([{ ...base, province: '浙江' }], tables, categories, provinces)).toEqual([
-      'yueju（越剧）: province 浙江 should be 上海 (first declaring region 上海市)',
+    expect(checkCultures([{ ...base, province: null, provinceNote: undefined }], tables, categories, provinces)).toEqual([]);
+    expect(checkCultures([{ ...base, provinceNote: undefined }], tables, categories, provinces)).toEqual([
+      'yueju（越剧）: primary province 浙江 chosen among 上海、浙江 without a provinceNote saying why',
+    ]);
+    expect(checkCultures([{ ...base, province: '江苏' }], tables, categories, provinces)).toEqual([
+      'yueju（越剧）: primary province 江苏 is not one of 上海、浙江',
     ]);
     expect(checkCultures([{ ...base, batchYear: 2008, batch: '第二批' }], tables, categories, provinces)[0]).toMatch(
       /no Ⅳ-53 entry named 越剧 in 2008/,
@@ -221,12 +233,30 @@ describe('the fact checks find what is wrong', () => {
       serial: 'Ⅳ-80',
       region: '西藏自治区、青海省黄南藏族自治州',
       province: '西藏',
+      provinceNote: '藏戏发源于西藏',
     };
     expect(checkCultures([tibetanOpera], tables, categories, provinces)).toEqual([]);
     expect(provinceOfRegion('文化部', provinces, tables.seats)).toBeNull();
     expect(provinceOfRegion('香港特别行政区民政事务局', provinces, tables.seats)).toBe('香港');
     expect(provinceOfRegion('上海滑稽剧团', provinces, tables.seats)).toBe('上海');
     expect(provinceOfRegion('中国京剧院', provinces, tables.seats)).toBe('北京');
+  });
+
+  it('takes the one province of an entry declared in one, and a national body for none', () => {
+    const seats = tables.seats;
+    expect(checkPrimaryProvince({ province: '江苏' }, ['江苏省苏州市'], provinces, seats)).toEqual([]);
+    expect(checkPrimaryProvince({ province: null }, ['江苏省苏州市'], provinces, seats)).toEqual([
+      'province null should be 江苏, where every declaring region lies',
+    ]);
+    expect(checkPrimaryProvince({ province: '江苏', provinceNote: '苏绣发源于苏州' }, ['江苏省苏州市'], provinces, seats)).toEqual([
+      'provinceNote for an entry declared in 江苏 alone',
+    ]);
+    // 同仁堂's company has its seat in 北京 (seats.tsv); 珠算 was declared by a national association too.
+    expect(checkPrimaryProvince({ province: '北京' }, ['中国北京同仁堂（集团）有限责任公司'], provinces, seats)).toEqual([]);
+    expect(checkPrimaryProvince({ province: null }, ['中国珠算心算协会', '安徽省黄山市屯溪区'], provinces, seats)).toEqual([]);
+    expect(checkPrimaryProvince({ province: '安徽' }, ['中国珠算心算协会', '安徽省黄山市屯溪区'], provinces, seats)).toEqual([
+      'primary province 安徽 chosen among 安徽 without a provinceNote saying why',
+    ]);
   });
 
   it('checks an inheritor against the table', () => {

@@ -40,6 +40,7 @@ type CultureFacts = {
   title: string;
   category: number;
   province: string | null;
+  provinceNote?: string | undefined;
   region: string | null;
   serial: string | null;
   batchYear: number | null;
@@ -212,10 +213,34 @@ export function checkCultures(
     const regions = distinct(entry.map((r) => r.region));
     const region = regions.join('、');
     if (item.region !== region) findings.push(`${at}: region ${item.region} should be ${region}`);
-    const province = provinceOfRegion(regions[0]!, provinces, tables.seats);
-    if (item.province !== province)
-      findings.push(`${at}: province ${item.province} should be ${province} (first declaring region ${regions[0]})`);
+    findings.push(...checkPrimaryProvince(item, regions, provinces, tables.seats).map((finding) => `${at}: ${finding}`));
   }
+  return findings;
+}
+
+/**
+ * The primary province of an item whose entry was declared by `regions`: the province they all lie in; where they
+ * lie in several (or a national body declared too), null, or one of them named as the item's home with a note
+ * saying why. Never a province the entry does not name.
+ */
+export function checkPrimaryProvince(
+  item: Pick<CultureFacts, 'province' | 'provinceNote'>,
+  regions: readonly string[],
+  provinces: readonly Province[],
+  seats: readonly SeatRow[],
+): string[] {
+  const declaring = regions.map((region) => provinceOfRegion(region, provinces, seats));
+  const named = distinct(declaring.filter((p): p is string => p !== null));
+  const only = named.length === 1 && declaring.every((p) => p !== null) ? named[0]! : null;
+  if (only) {
+    if (item.province !== only) return [`province ${item.province} should be ${only}, where every declaring region lies`];
+    return item.provinceNote ? [`provinceNote for an entry declared in ${only} alone`] : [];
+  }
+  if (item.province === null) return item.provinceNote ? ['provinceNote without a primary province'] : [];
+  const findings: string[] = [];
+  if (!named.includes(item.province)) findings.push(`primary province ${item.province} is not one of ${named.join('、') || 'none'}`);
+  if (!item.provinceNote)
+    findings.push(`primary province ${item.province} chosen among ${named.join('、')} without a provinceNote saying why`);
   return findings;
 }
 

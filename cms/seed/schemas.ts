@@ -31,7 +31,10 @@ export const cultureSeed = z.object({
   key,
   title: z.string().min(2).max(80),
   category: code,
+  // The primary province (the card's and fact card's): the one province the item's entry was declared in, or,
+  // where it was declared in several, the item's well-established home with `provinceNote` saying why; else null.
   province: shortProvince.nullable(),
+  provinceNote: z.string().min(4).max(60).optional(),
   // The national entry the item stands for (checked against seed/facts/national by national-facts.test.ts);
   // null where the item is not one national entry (a UNESCO element spanning several, a programme).
   region: z.string().max(120).nullable(),

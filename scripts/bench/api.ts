@@ -83,7 +83,11 @@ function searchIndexTimings(raw: RawNationalList, copies: number) {
   const cultures = generateCultures(98 * copies).map((doc) => toCultureItem(strapiCulture.parse(doc), origin));
   const list = new NationalList(nationalListTimes(raw, copies), categories);
   const builtAt = performance.now();
-  const hits = searchHits(cultures, list, { sealUrl: (id) => `${origin}/api/inheritor/${id}/seal.svg`, categoryTitle: () => null });
+  const hits = searchHits(cultures, list, {
+    sealUrl: (id) => `${origin}/api/inheritor/${id}/seal.svg`,
+    categoryTitle: () => null,
+    province: () => undefined,
+  });
   const index = new SearchIndex(hits, { kindOf: hitKindOrder });
   const buildMs = performance.now() - builtAt;
   const titles = hits.map((i) => i.title);

@@ -1,12 +1,18 @@
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  culturePageResponse,
   provinceCulturesResponse,
   provinceListResponse,
   provinceResponse,
   provinceTypesResponse,
+  type CultureItem,
   type Province,
 } from '@feiyi/api-adapter/contract';
+import { loadNationalTables, provinceOfRegion } from '../../cms/seed/national-facts.ts';
 import { expectError, expectOk, get } from '../support/api.ts';
+
+const national = loadNationalTables(path.resolve(import.meta.dirname, '../../cms/seed/facts'));
 
 let provinces: Province[];
 beforeAll(async () => {
@@ -88,8 +94,64 @@ describe('GET /api/province/{id}/cultures', () => {
     ).data;
     expect(total).toBe(beijing.cultureCount);
     expect(cultures).toHaveLength(Math.min(50, total));
-    for (const culture of cultures) expect(culture.provinceId).toBe(beijing.id);
+    for (const culture of cultures) expect(culture.provinces.map((p) => p.id)).toContain(beijing.id);
     expect(cultures.map((c) => c.title)).toContain('京剧');
+  });
+
+  it('lists an item under every province its national entries name, and names its home as the primary one', async () => {
+    const listed = async (name: string) =>
+      expectOk(await get(`/api/province/${byName(name).id}/cultures`, { query: { size: 100 } }), provinceCulturesResponse).data.cultures;
+    const records: CultureItem[] = [];
+    for (let page = 1, pages = 1; page <= pages; page += 1) {
+      const answer = expectOk(await get('/api/culture/page', { query: { size: 50, page } }), culturePageResponse).data.page;
+      records.push(...answer.records);
+      pages = answer.pages;
+    }
+    const item = (title: string) => records.find((c) => c.title === title)!;
+    // The national list is the authority: the provinces of Ⅳ-1 昆曲's declaring regions, the home (江苏) first.
+    const kunquRegions = national.items.filter((row) => row.serial === 'Ⅳ-1').map((row) => row.region);
+    const declared = [
+      ...new Set(
+        kunquRegions.flatMap(
+          (region) =>
+            provinceOfRegion(
+              region,
+              provinces.map((p) => ({ name: p.fullName, shortName: p.name })),
+              national.seats,
+            ) ?? [],
+        ),
+      ),
+    ];
+    expect(declared).toEqual(['北京', '上海', '江苏', '浙江', '湖南']);
+    const kunqu = item('昆曲');
+    expect(kunqu).toMatchObject({ provinceId: byName('江苏').id, provinceName: '江苏' });
+    expect(kunqu.provinces.map((p) => p.name)).toEqual(['江苏', ...declared.filter((p) => p !== '江苏')]);
+    for (const name of declared) {
+      expect(
+        (await listed(name)).map((c) => c.title),
+        name,
+      ).toContain('昆曲');
+      expect(kunqu.provinces.find((p) => p.name === name)?.id).toBe(byName(name).id);
+    }
+    // 川剧 · 四川, 越剧 · 浙江, 侗族大歌 · 贵州, each also under the others that declared it; 梁祝传说 has no home.
+    expect(['川剧', '越剧', '侗族大歌'].map((title) => item(title).provinceName)).toEqual(['四川', '浙江', '贵州']);
+    for (const [title, other] of [
+      ['川剧', '重庆'],
+      ['越剧', '上海'],
+      ['侗族大歌', '广西'],
+    ] as const)
+      expect(
+        (await listed(other)).map((c) => c.title),
+        title,
+      ).toContain(title);
+    expect(item('梁祝传说')).toMatchObject({ provinceId: null, provinceName: null });
+    expect(item('梁祝传说').provinces.map((p) => p.name)).toEqual(['江苏', '浙江', '山东', '河南']);
+    // An article about one sub-entry is listed where that sub-entry was declared, not under every 石雕.
+    expect(item('石雕（绥德石雕）').provinces.map((p) => p.name)).toEqual(['陕西']);
+    expect((await listed('辽宁')).map((c) => c.title)).not.toContain('石雕（绥德石雕）');
+    // A province's count is the number it lists.
+    const jiangsu = byName('江苏');
+    expect((await listed('江苏')).length).toBe(jiangsu.cultureCount);
   });
 
   it('filters by type given as official name, display name, code or categoryId', async () => {

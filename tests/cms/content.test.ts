@@ -44,6 +44,24 @@ describe('content model and seed (real Strapi, real database)', () => {
     expect([...String(jingju!.content)].length).toBeGreaterThanOrEqual(300);
   });
 
+  it('gives a culture item its primary province, described for editors: the home where several provinces declared it', async () => {
+    const primary = async (slug: string) =>
+      (((await cmsGet(`/api/cultures?filters[slug][$eq]=${slug}`)).body.data as Doc[])[0]!.province as Doc | null)?.shortName ?? null;
+    expect(await primary('kunqu')).toBe('江苏');
+    expect(await primary('dongzu-dage')).toBe('贵州');
+    expect(await primary('liangzhu-chuanshuo')).toBeNull();
+    const { status, body } = await adminRequest(
+      await adminToken(),
+      'GET',
+      '/content-manager/content-types/api::culture.culture/configuration',
+    );
+    expect(status).toBe(200);
+    const field = (body!.data as { contentType: { metadatas: Record<string, { edit: { label: string; description: string } }> } })
+      .contentType.metadatas.province!.edit;
+    expect(field.label).toBe('主要省份');
+    expect(field.description).toContain('公认的发源地或中心');
+  });
+
   it('seeds the fact-checked sentences (2009 京剧 inheritors, the 2005 proclamations, the 2008 category names)', async () => {
     const one = async (collection: string, filter: string) => ((await cmsGet(`/api/${collection}?${filter}`)).body.data as Doc[])[0]!;
     for (const slug of ['feng-zhixiao', 'zhang-chunxiao']) {

@@ -86,6 +86,39 @@ test('/area?province={name} finds the province by name; an unknown one gets a me
   expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
 });
 
+test('an item is on the page of every province its entries name: the header’s 江苏 link opens 江苏’s page with 昆曲, without JavaScript', async ({
+  browser,
+  request,
+}) => {
+  const provinces = provinceListResponse.parse(await (await request.get('/api/province/list')).json()).data.provinces;
+  const jiangsu = provinces.find((p) => p.name === '江苏')!;
+  const beijing = provinces.find((p) => p.name === '北京')!;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  // The list sits in the closed 全国各省 disclosure (behind the menu on a phone): its link is read, then followed.
+  const link = page.locator('[data-provinces] a', { hasText: /^江苏$/ });
+  await expect(link).toHaveAttribute('href', `/area/${jiangsu.id}`);
+  await page.goto((await link.getAttribute('href'))!);
+  await expect(page.getByRole('heading', { level: 1, name: jiangsu.fullName })).toBeVisible();
+  const cards = page.getByRole('main').getByRole('heading', { level: 3 });
+  await expect(cards).toHaveCount(jiangsu.cultureCount);
+  await expect(cards.filter({ hasText: /^昆曲$/ })).toHaveCount(1);
+
+  // 昆曲's page names 江苏 as its primary province and links every province its entries name.
+  await cards.filter({ hasText: /^昆曲$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '昆曲' })).toBeVisible();
+  await expect(page.getByText('传统戏剧 · 江苏')).toBeVisible();
+  const card = page.getByRole('complementary', { name: '项目档案' });
+  await expect(card.getByText('主要省份')).toBeVisible();
+  await expect(card.getByText('涉及省份')).toBeVisible();
+  await expect(card.getByRole('link', { name: '江苏', exact: true }).first()).toHaveAttribute('href', `/area/${jiangsu.id}`);
+  await expect(card.getByRole('link', { name: '北京', exact: true })).toHaveAttribute('href', `/area/${beijing.id}`);
+  await card.getByRole('link', { name: '北京', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 3, name: '昆曲', exact: true })).toBeVisible();
+  await context.close();
+});
+
 test('a card whose picture fails shows the default picture', async ({ page }) => {
   await page.route('**/uploads/**', (route) => route.abort());
   await page.goto('/area/1');

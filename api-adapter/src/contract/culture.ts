@@ -11,6 +11,14 @@ export const cultureFacts = z.object({
   source: z.string().nullable(),
 });
 
+export const cultureProvince = z
+  .object({
+    id: z.number().int().describe('省份编号，/area/{id} 中的 id'),
+    name: z.string().describe('简称，如 江苏'),
+  })
+  .meta({ id: 'CultureProvince' });
+export type CultureProvince = z.infer<typeof cultureProvince>;
+
 export const cultureItem = z
   .object({
     id: z.number().int(),
@@ -25,8 +33,17 @@ export const cultureItem = z
     viewCount: z.number().int().min(0),
     description: z.string(),
     tagNames: z.array(z.string()),
-    provinceId: z.number().int().nullable(),
-    provinceName: z.string().nullable(),
+    provinceId: z
+      .number()
+      .int()
+      .nullable()
+      .describe('主要省份的编号：编辑认定的项目发源地或中心（昆曲 江苏），或唯一的申报省份；不能确定时为 null，这时看 provinces'),
+    provinceName: z.string().nullable().describe('主要省份的简称；没有主要省份时为 null'),
+    provinces: z
+      .array(cultureProvince)
+      .describe(
+        '列出该条目的全部省份：主要省份在前，其后是其国家级名录条目（与标题同名或为其子项的条目）的申报地区所在的省份，按名录顺序。这些省份的 /area/{id} 与 /api/province/{id}/cultures 都列出它',
+      ),
     facts: cultureFacts.nullable(),
     publishedAt: z.string().nullable(),
   })

@@ -10,7 +10,7 @@ export const province = z
     code: z.string().describe('拼音代码，如 guangxi'),
     adcode: z.number().int(),
     culture: z.string().describe('文化简介'),
-    cultureCount: z.number().int(),
+    cultureCount: z.number().int().describe('该省列出的已发布文化条目数（见 /api/province/{id}/cultures）'),
   })
   .meta({ id: 'Province' });
 export type Province = z.infer<typeof province>;

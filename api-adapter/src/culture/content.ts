@@ -1,21 +1,42 @@
 import type { z } from 'zod';
 import { collection, view } from '../content/store.ts';
-import type { category as categorySchema } from '../contract/culture.ts';
+import type { category as categorySchema, CultureItem } from '../contract/culture.ts';
+import { nationalListDocument } from '../national/document.ts';
+import { provinceDocuments } from '../province/documents.ts';
 import { byId, groupBy } from '../shared/index-by.ts';
 import { strapiCategory } from '../category/mapper.ts';
-import { strapiCulture, toCultureItem } from './mapper.ts';
+import { primaryProvince, strapiCulture, toCultureItem } from './mapper.ts';
+import { cultureProvinces } from './provinces.ts';
 
 export type Category = z.infer<typeof categorySchema>;
 
-/** Published culture items, by id. */
-export const cultures = collection('content', 'cultures', {
+const cultureDocuments = collection('content', 'cultures', {
   query: { sort: 'pid:asc' },
   shape: strapiCulture,
-  map: (documents, origin) => documents.map((document) => toCultureItem(document, origin)).sort((a, b) => a.id - b.id),
+  map: (documents) => documents,
+});
+
+/** Published culture items, by id, each with every province it is listed under (from the national list's entries). */
+export const cultures = view('content', [cultureDocuments, nationalListDocument, provinceDocuments], (read, origin) => {
+  const entriesBySerial = groupBy(read(nationalListDocument).entries, (entry) => entry.serial);
+  const provinceByName = new Map(read(provinceDocuments).map((p) => [p.shortName, { id: p.pid, name: p.shortName }]));
+  return read(cultureDocuments)
+    .map((document) => {
+      const article = { title: document.title, serial: document.listing?.serial ?? null, primary: primaryProvince(document) };
+      return toCultureItem(document, origin, cultureProvinces(article, entriesBySerial, provinceByName));
+    })
+    .sort((a, b) => a.id - b.id);
 });
 export const cultureById = view('content', [cultures], (read) => byId(read(cultures)));
 export const culturesByCategory = view('content', [cultures], (read) => groupBy(read(cultures), (c) => c.categoryId));
-export const culturesByProvince = view('content', [cultures], (read) => groupBy(read(cultures), (c) => c.provinceId));
+/** The items each province lists: every item with the province among its provinces (its primary or one its entries name). */
+export const culturesByProvince = view('content', [cultures], (read) => {
+  const lists = new Map<number, CultureItem[]>();
+  for (const culture of read(cultures)) {
+    for (const province of culture.provinces) lists.set(province.id, [...(lists.get(province.id) ?? []), culture]);
+  }
+  return lists;
+});
 
 const categoryDocuments = collection('content', 'categories', {
   query: { sort: 'sort:asc' },
@@ -34,4 +55,4 @@ export const categories = view('content', [categoryDocuments, culturesByCategory
   })),
 );
 
-export const cultureContent = [cultures, cultureById, culturesByCategory, culturesByProvince, categories];
+export const cultureContent = [cultureDocuments, cultures, cultureById, culturesByCategory, culturesByProvince, categories];

@@ -38,7 +38,14 @@ describe('toCultureItem', () => {
       tagNames: ['京剧', '国粹'],
       provinceId: 1,
       provinceName: '北京',
+      provinces: [{ id: 1, name: '北京' }],
     });
+    // Given the provinces it is listed under (cultureProvinces), it carries them.
+    const listed = [
+      { id: 1, name: '北京' },
+      { id: 2, name: '天津' },
+    ];
+    expect(toCultureItem(doc, origin, listed).provinces).toEqual(listed);
     expect(item.facts?.serial).toBe('Ⅳ-28');
     expect(() => cultureItem.parse(item)).not.toThrow();
   });
@@ -46,7 +53,16 @@ describe('toCultureItem', () => {
   it('tolerates missing optional relations and media', () => {
     const bare = strapiCulture.parse({ id: 3, documentId: 'd', pid: null, title: '针灸' });
     const item = toCultureItem(bare, origin);
-    expect(item).toMatchObject({ id: 3, coverImage: '', images: '', categoryId: null, provinceName: null, facts: null, content: '' });
+    expect(item).toMatchObject({
+      id: 3,
+      coverImage: '',
+      images: '',
+      categoryId: null,
+      provinceName: null,
+      provinces: [],
+      facts: null,
+      content: '',
+    });
     expect(() => cultureItem.parse(item)).not.toThrow();
   });
 });

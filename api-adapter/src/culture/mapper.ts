@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strapiCategory } from '../category/mapper.ts';
-import type { CultureItem } from '../contract/culture.ts';
+import type { CultureItem, CultureProvince } from '../contract/culture.ts';
 import { strapiProvinceRef } from '../province/mapper.ts';
 import { mediaUrl, strapiMedia } from '../shared/media.ts';
 
@@ -39,9 +39,17 @@ export const strapiCulture = z.object({
 });
 export type StrapiCulture = z.infer<typeof strapiCulture>;
 
-/** Maps a published Strapi culture document to the spec's Culture item. */
-export function toCultureItem(doc: StrapiCulture, origin: string): CultureItem {
+/** The primary province of a culture document (its `province`, which editors set), as the API names it. */
+export const primaryProvince = (doc: StrapiCulture): CultureProvince | null =>
+  doc.province ? { id: doc.province.pid, name: doc.province.shortName } : null;
+
+/**
+ * Maps a published Strapi culture document to the spec's Culture item; `provinces` are all it is listed under
+ * (cultureProvinces), by default its primary province alone.
+ */
+export function toCultureItem(doc: StrapiCulture, origin: string, provinces?: CultureProvince[]): CultureItem {
   const listing = doc.listing;
+  const primary = primaryProvince(doc);
   return {
     id: doc.pid ?? doc.id,
     title: doc.title,
@@ -55,8 +63,9 @@ export function toCultureItem(doc: StrapiCulture, origin: string): CultureItem {
     viewCount: doc.viewCount ?? 0,
     description: doc.description ?? '',
     tagNames: (doc.tags ?? []).map((tag) => tag.name),
-    provinceId: doc.province?.pid ?? null,
-    provinceName: doc.province?.shortName ?? null,
+    provinceId: primary?.id ?? null,
+    provinceName: primary?.name ?? null,
+    provinces: provinces ?? (primary ? [primary] : []),
     facts: listing
       ? {
           serial: listing.serial ?? null,

@@ -22,6 +22,7 @@ const article = (id: number, title: string, serial: string): CultureItem => ({
   tagNames: [],
   provinceId: 1,
   provinceName: '北京',
+  provinces: [{ id: 1, name: '北京' }],
   facts: { serial, batch: '第一批', batchYear: 2006, region: '北京市', entryKind: 'new', unesco: null, source: null },
   publishedAt: null,
 });
@@ -29,6 +30,7 @@ const index = new SearchIndex(
   searchHits([article(7, '京剧', 'Ⅳ-28'), article(8, '格萨（斯）尔', 'Ⅰ-27')], list, {
     sealUrl: (id) => `https://example.org/api/inheritor/${id}/seal.svg`,
     categoryTitle: () => '类',
+    province: (name) => ({ id: name.length, name }),
   }),
   { kindOf: hitKindOrder },
 );
@@ -47,6 +49,13 @@ describe('search over articles, list items and inheritors', () => {
     expect(top('古琴艺术')).toMatchObject({ kind: 'item', href: '/minglu/ii-34', facts: { region: '中国艺术研究院', batchYear: 2006 } });
     expect(top('春节')).toMatchObject({ kind: 'item', title: '春节', href: '/minglu/x-1' });
     expect(index.search('slgf').map((hit) => hit.title)).toContain('少林功夫');
+  });
+
+  it('gives an item hit the provinces its entries name, and a main one only when it was declared in one alone', () => {
+    const kunqu = index.search('昆曲').find((hit) => hit.kind === 'item')!;
+    expect(kunqu).toMatchObject({ provinceId: null, provinceName: null });
+    expect(kunqu.provinces.map((p) => p.name)).toEqual(['北京', '上海', '江苏', '浙江', '湖南']);
+    expect(top('湘绣')).toMatchObject({ provinceName: '湖南', provinces: [{ name: '湖南' }] });
   });
 
   it('lists the article before the item it is about, and opens each in its place', () => {

@@ -1,4 +1,4 @@
-import type { CultureItem, SearchHit } from '../contract/culture.ts';
+import type { CultureItem, CultureProvince, SearchHit } from '../contract/culture.ts';
 import type { NationalEntry, NationalInheritor, NationalItem } from '../contract/national.ts';
 import type { NationalList } from './list.ts';
 
@@ -15,12 +15,20 @@ export const cultureHit = (culture: CultureItem): SearchHit => ({
   href: `/culture/item/${culture.id}`,
 });
 
+/** Looks a province up by its short name (the list's entries and inheritors name provinces so). */
+export type ProvinceLookup = (name: string) => CultureProvince | undefined;
+const placesOf = (names: readonly string[], province: ProvinceLookup) => names.flatMap((name) => province(name) ?? []);
+
 export function itemHit(
   item: NationalItem,
   entries: readonly NationalEntry[],
   article: CultureItem | undefined,
   categoryTitle: string | null,
+  province: ProvinceLookup,
 ): SearchHit {
+  const provinces = placesOf(item.provinces, province);
+  // An item declared in one province alone (no national body with it) is of that province; of several, none is the main one.
+  const only = provinces.length === 1 && entries.every((e) => e.provinceName !== null) ? provinces[0]! : null;
   const first = entries.filter((e) => e.batchYear === item.firstBatchYear && e.kind === 'new');
   const regions = [...new Set(first.map((e) => e.region))];
   const later = entries.length - first.length;
@@ -37,8 +45,9 @@ export function itemHit(
     viewCount: 0,
     description: `国家级非物质文化遗产代表性项目 ${item.serial}，${item.categoryName}，${first[0]?.batch ?? ''}（${item.firstBatchYear} 年）列入，申报地区或单位：${regions.join('、')}${later > 0 ? `；另有 ${later} 个扩展或后续条目` : ''}。`,
     tagNames: [item.serial, item.categoryName],
-    provinceId: null,
-    provinceName: item.provinces[0] ?? null,
+    provinceId: only?.id ?? null,
+    provinceName: only?.name ?? null,
+    provinces,
     facts: {
       serial: item.serial,
       batch: first[0]?.batch ?? null,
@@ -60,7 +69,9 @@ export function inheritorHit(
   item: NationalItem | undefined,
   sealUrl: string,
   categoryTitle: string | null,
+  province: ProvinceLookup,
 ): SearchHit {
+  const place = person.provinceName === null ? undefined : province(person.provinceName);
   const facts = [person.gender, person.ethnicity, person.birthYear ? `${person.birthYear} 年生` : null].filter(Boolean).join('，');
   return {
     id: person.id,
@@ -75,8 +86,9 @@ export function inheritorHit(
     viewCount: 0,
     description: `国家级非物质文化遗产代表性项目 ${person.item}（${person.serial}）代表性传承人，${person.batch}（${person.batchYear} 年）认定，申报地区或单位：${person.region}${facts ? `；${facts}` : ''}。`,
     tagNames: [person.item, person.serial],
-    provinceId: null,
+    provinceId: place?.id ?? null,
     provinceName: person.provinceName,
+    provinces: place ? [place] : [],
     facts: null,
     publishedAt: null,
     kind: 'inheritor',
@@ -93,7 +105,7 @@ export const hitKindOrder = (hit: Pick<SearchHit, 'kind'>) => KIND_ORDER.indexOf
 export function searchHits(
   cultures: readonly CultureItem[],
   list: NationalList,
-  options: { sealUrl: (id: number) => string; categoryTitle: (id: number) => string | null },
+  options: { sealUrl: (id: number) => string; categoryTitle: (id: number) => string | null; province: ProvinceLookup },
 ): SearchHit[] {
   const cultureById = new Map(cultures.map((c) => [c.id, c]));
   return [
@@ -104,10 +116,17 @@ export function searchHits(
         list.entriesBySerial.get(item.serial) ?? [],
         item.cultureId === null ? undefined : cultureById.get(item.cultureId),
         options.categoryTitle(item.categoryId),
+        options.province,
       ),
     ),
     ...list.inheritors.map((person) =>
-      inheritorHit(person, list.itemBySerial.get(person.serial), options.sealUrl(person.id), options.categoryTitle(person.categoryId)),
+      inheritorHit(
+        person,
+        list.itemBySerial.get(person.serial),
+        options.sealUrl(person.id),
+        options.categoryTitle(person.categoryId),
+        options.province,
+      ),
     ),
   ];
 }

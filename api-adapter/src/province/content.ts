@@ -1,16 +1,11 @@
-import { collection, view } from '../content/store.ts';
+import { view } from '../content/store.ts';
 import type { Province } from '../contract/province.ts';
 import { culturesByProvince } from '../culture/content.ts';
 import { byId } from '../shared/index-by.ts';
-import { provinceKeys, strapiProvince, toProvince } from './mapper.ts';
+import { provinceDocuments } from './documents.ts';
+import { provinceKeys, toProvince } from './mapper.ts';
 
-const provinceDocuments = collection('content', 'provinces', {
-  query: { sort: 'pid:asc' },
-  shape: strapiProvince,
-  map: (documents) => documents,
-});
-
-/** The 34 province-level units, each with its number of published culture items. */
+/** The 34 province-level units, each with the number of published culture items listed under it. */
 export const provinces = view('content', [provinceDocuments, culturesByProvince], (read): Province[] =>
   read(provinceDocuments).map((p) => toProvince(p, read(culturesByProvince).get(p.pid)?.length ?? 0)),
 );

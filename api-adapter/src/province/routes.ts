@@ -87,7 +87,7 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
       schema: {
         tags,
         summary: '省份已有的非遗类别',
-        description: '类别的正式名称，来自该省已发布的条目。',
+        description: '类别的正式名称，来自该省列出的已发布条目（见 /api/province/{id}/cultures）。',
         params: provinceIdParam,
         response: { 200: provinceTypesResponse, ...errorResponses },
       },
@@ -111,7 +111,8 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
       schema: {
         tags,
         summary: '省份的文化条目',
-        description: 'type 可为类别编号、显示名（戏剧）或正式名称（传统戏剧）；也可用 categoryId。',
+        description:
+          '列出该省的条目：主要省份是该省的，以及国家级名录条目（与标题同名或为其子项）由该省申报的（昆曲列在江苏，也列在北京、上海、浙江、湖南）。type 可为类别编号、显示名（戏剧）或正式名称（传统戏剧）；也可用 categoryId。',
         params: provinceIdParam,
         querystring: provinceCulturesQuery,
         response: { 200: provinceCulturesResponse, ...errorResponses },

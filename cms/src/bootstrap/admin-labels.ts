@@ -5,7 +5,7 @@ import type { Core } from '@strapi/strapi';
  * LABELS_VERSION; what editors change later in "Configure the view" stays theirs. The visitors'
  * records (orders, donations, bookings …) are set up in admin-user-data.ts.
  */
-const LABELS_VERSION = 2;
+const LABELS_VERSION = 3;
 export const COMMON: Record<string, string> = {
   pid: '编号',
   slug: '标识（URL）',
@@ -26,7 +26,10 @@ export const COMMON: Record<string, string> = {
   publishedAt: '发布时间',
 };
 
-const LABELS: Record<string, { labels: Record<string, string>; mainField?: string; list?: string[] }> = {
+const LABELS: Record<
+  string,
+  { labels: Record<string, string>; descriptions?: Record<string, string>; mainField?: string; list?: string[] }
+> = {
   'api::category.category': {
     labels: { code: '类别编号（66–75）', name: '显示名', officialName: '名录门类', cultures: '文化条目', inheritors: '传承人' },
     mainField: 'name',
@@ -39,14 +42,25 @@ const LABELS: Record<string, { labels: Record<string, string>; mainField?: strin
       code: '拼音代码',
       adcode: '行政区划代码',
       culture: '文化简介',
-      cultures: '文化条目',
+      cultures: '以此为主要省份的文化条目',
       inheritors: '传承人',
     },
     mainField: 'name',
     list: ['pid', 'name', 'shortName', 'code'],
   },
   'api::culture.culture': {
-    labels: { introVideo: '介绍视频', viewCount: '浏览量', tags: '标签', listing: '名录信息', nationalEntries: '国家级名录条目' },
+    labels: {
+      introVideo: '介绍视频',
+      viewCount: '浏览量',
+      tags: '标签',
+      listing: '名录信息',
+      nationalEntries: '国家级名录条目',
+      province: '主要省份',
+    },
+    descriptions: {
+      province:
+        '卡片与项目档案显示的省份。项目只在一个省份申报时填该省；在几个省份申报时，只有公认的发源地或中心才填（如昆曲填江苏、越剧填浙江），不能确定就留空，网站改为列出全部省份。条目出现在哪些省份页，由国家级名录中与标题同名（或为其子项）的条目的申报省份决定，另加这里填的省份。',
+    },
     mainField: 'title',
     list: ['pid', 'title', 'category', 'province', 'viewCount'],
   },
@@ -145,7 +159,7 @@ const LABELS: Record<string, { labels: Record<string, string>; mainField?: strin
 };
 
 interface Metadata {
-  edit?: { label?: string; editable?: boolean; visible?: boolean };
+  edit?: { label?: string; description?: string; editable?: boolean; visible?: boolean };
   list?: { label?: string };
 }
 export interface Configuration {
@@ -162,7 +176,7 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
     findConfiguration(contentType: { uid: string }): Promise<Configuration>;
     updateConfiguration(contentType: { uid: string }, configuration: Configuration): Promise<unknown>;
   };
-  for (const [uid, { labels, mainField, list }] of Object.entries(LABELS)) {
+  for (const [uid, { labels, descriptions, mainField, list }] of Object.entries(LABELS)) {
     const contentType = contentTypes.findContentType(uid);
     if (!contentType) continue;
     const configuration = await contentTypes.findConfiguration(contentType);
@@ -170,6 +184,7 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
       const label = labels[field] ?? COMMON[field];
       if (!label) continue;
       if (metadata.edit) metadata.edit.label = label;
+      if (metadata.edit && descriptions?.[field]) metadata.edit.description = descriptions[field];
       // The import's own bookkeeping: shown, never edited (a changed key would re-import the record).
       if (metadata.edit && field === 'importKey') metadata.edit.editable = false;
       if (metadata.list) metadata.list.label = label;

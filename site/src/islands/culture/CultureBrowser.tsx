@@ -7,6 +7,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { LIST_RETRIES, listRetryDelay } from '../../lib/culture/banner.ts';
 import { CULTURE_PAGE_SIZE, culturePath, readCultureLocation, type CultureLocation } from '../../lib/culture/location.ts';
 import { culturePager } from '../../lib/culture/pager.ts';
+import { placeLabel } from '../../lib/culture/place.ts';
 import { needsShowMore, previewText } from '../../lib/culture/preview.ts';
 import { CoverImage } from './CoverImage.tsx';
 
@@ -194,7 +195,10 @@ function CultureCard({ culture, onOpen }: { culture: CultureItem; onOpen: (event
         <CoverImage src={culture.coverImage} alt={`${culture.title}封面`} />
       </figure>
       <div className="card-body gap-1 p-4">
-        <p className="text-xs tracking-widest text-secondary">{culture.categoryName ?? culture.type}</p>
+        <p className="text-xs tracking-widest text-secondary">
+          {culture.categoryName ?? culture.type}
+          {placeLabel(culture) ? ` · ${placeLabel(culture)}` : ''}
+        </p>
         <h3 className="card-title font-serif text-lg">
           <a href={`/culture/item/${culture.id}`} onClick={onOpen} className="text-inherit no-underline hover:text-primary">
             {culture.title}

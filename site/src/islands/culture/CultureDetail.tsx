@@ -6,6 +6,7 @@ import { recordBrowse } from '../../lib/api/history.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { imageUrls } from '../../lib/culture/images.ts';
 import { paragraphsOf } from '../../lib/culture/paragraphs.ts';
+import { placeLabel } from '../../lib/culture/place.ts';
 import FavouriteButton from './FavouriteButton.tsx';
 
 /** The culture detail dialog (part 1 §2): content, http images, intro video, collect toggle; a browse record on open. */
@@ -57,7 +58,7 @@ export default function CultureDetail({ id, onClose }: { id: number; onClose: ()
               <div className="flex flex-wrap items-center gap-3">
                 <p className="text-sm tracking-widest text-secondary">
                   {culture.type ?? culture.categoryName}
-                  {culture.provinceName ? ` · ${culture.provinceName}` : ''}
+                  {placeLabel(culture) ? ` · ${placeLabel(culture)}` : ''}
                 </p>
                 <span className="flex-1" />
                 <FavouriteButton cultureId={culture.id} title={culture.title} />

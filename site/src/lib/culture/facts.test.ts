@@ -4,7 +4,9 @@ import { cultureFacts, NATIONAL_LIST_SOURCE } from './facts.ts';
 const jingju = {
   type: '传统戏剧',
   categoryName: '戏剧',
+  provinceId: 1,
   provinceName: '北京',
+  provinces: [{ id: 1, name: '北京' }],
   facts: {
     serial: 'Ⅳ-28',
     batch: '第一批',
@@ -22,6 +24,7 @@ describe('the fact card of a culture item', () => {
       rows: [
         { label: '类别', value: '传统戏剧' },
         { label: '地区', value: '北京市' },
+        { label: '省份', value: '北京', href: '/area/1' },
         { label: '批次/年份', value: '第一批 · 2006年' },
         { label: '编号', value: 'Ⅳ-28', href: '/minglu/iv-28' },
       ],
@@ -36,11 +39,47 @@ describe('the fact card of a culture item', () => {
     expect(card.unesco).toBeUndefined();
   });
 
+  it('names the primary province and every province the entries name, each linking to its page', () => {
+    const kunqu = {
+      ...jingju,
+      provinceId: 10,
+      provinceName: '江苏',
+      provinces: [
+        { id: 10, name: '江苏' },
+        { id: 1, name: '北京' },
+        { id: 9, name: '上海' },
+      ],
+    };
+    const rows = cultureFacts(kunqu).rows.filter((r) => r.label.includes('省份'));
+    expect(rows).toEqual([
+      { label: '主要省份', value: '江苏', href: '/area/10' },
+      {
+        label: '涉及省份',
+        value: '江苏、北京、上海',
+        links: [
+          { text: '江苏', href: '/area/10' },
+          { text: '北京', href: '/area/1' },
+          { text: '上海', href: '/area/9' },
+        ],
+      },
+    ]);
+    // Without a primary province, the provinces alone.
+    const labels = cultureFacts({ ...kunqu, provinceId: null, provinceName: null }).rows.map((r) => r.label);
+    expect(labels).toEqual(['类别', '地区', '涉及省份', '批次/年份', '编号']);
+  });
+
   it('falls back to the province and the editors for an article without list facts', () => {
-    const card = cultureFacts({ type: null, categoryName: '民俗', provinceName: '福建', facts: null });
+    const card = cultureFacts({
+      type: null,
+      categoryName: '民俗',
+      provinceId: 13,
+      provinceName: '福建',
+      provinces: [{ id: 13, name: '福建' }],
+      facts: null,
+    });
     expect(card.rows).toEqual([
       { label: '类别', value: '民俗' },
-      { label: '地区', value: '福建' },
+      { label: '省份', value: '福建', href: '/area/13' },
     ]);
     expect(card.source).toBe('本站编辑整理');
   });

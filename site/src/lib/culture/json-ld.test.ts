@@ -10,7 +10,9 @@ const jingju = {
   publishedAt: '2026-01-01T00:00:00.000Z',
   type: '传统戏剧',
   categoryName: '戏剧',
+  provinceId: 1,
   provinceName: '北京',
+  provinces: [{ id: 1, name: '北京' }],
   facts: { serial: 'Ⅳ-28', batch: '第一批', batchYear: 2006, region: '北京市', entryKind: 'new' as const, unesco: null, source: null },
 };
 

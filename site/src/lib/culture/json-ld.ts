@@ -8,7 +8,17 @@ import { cultureFacts } from './facts.ts';
 export function cultureJsonLd(
   culture: Pick<
     CultureItem,
-    'title' | 'description' | 'coverImage' | 'tagNames' | 'publishedAt' | 'type' | 'categoryName' | 'provinceName' | 'facts'
+    | 'title'
+    | 'description'
+    | 'coverImage'
+    | 'tagNames'
+    | 'publishedAt'
+    | 'type'
+    | 'categoryName'
+    | 'provinceId'
+    | 'provinceName'
+    | 'provinces'
+    | 'facts'
   >,
   url: string,
 ) {

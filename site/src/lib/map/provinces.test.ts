@@ -35,6 +35,7 @@ function culture(id: number, title: string, provinceName: string | null, viewCou
     tagNames: [],
     provinceId: null,
     provinceName,
+    provinces: [],
     facts: null,
     publishedAt: null,
   };

@@ -17,6 +17,7 @@ const culture = {
   tagNames: [],
   provinceId: 10,
   provinceName: '江苏',
+  provinces: [{ id: 10, name: '江苏' }],
   facts: null,
   publishedAt: null,
 };
