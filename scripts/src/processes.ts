@@ -124,14 +124,20 @@ export function writeStamp(file: string, value: string): void {
   writeFileSync(file, `${value}\n`);
 }
 
-/** Runs a command to completion, streaming its output; rejects with its tail on failure. */
+/**
+ * Runs a command to completion, streaming its output; rejects with its tail on failure. `niceness` (0–19) lowers
+ * the command's CPU priority, so background work (a site rebuild after a publish) never slows the servers'
+ * answers to visitors.
+ */
 export async function run(
   command: string,
   args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; quiet?: boolean; label: string },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; quiet?: boolean; label: string; niceness?: number },
 ): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, {
+    // coreutils' nice, so every thread the command starts inherits the priority.
+    const [program, programArgs] = options.niceness ? ['nice', ['-n', String(options.niceness), command, ...args]] : [command, args];
+    const child = spawn(program, programArgs, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',

@@ -130,6 +130,7 @@ export class SiteBuilder {
       },
       quiet: true,
       label: '网站构建',
+      niceness: 10,
     });
     await precompress(next);
     rmSync(previous, { recursive: true, force: true });
