@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.astro/**', '**/build/**', '.cache/**', '.runtime/**', 'cms/types/generated/**', 'cms/.strapi/**', 'cms/public/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.astro/**', '**/build/**', '.cache/**', '.runtime/**', 'cms/types/generated/**', 'cms/.strapi/**', 'cms/public/**', '**/test-results/**', '**/playwright-report/**', '**/.tmp/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -356,11 +356,13 @@ test('the last seat goes to whoever the server serves first: the 11th participan
     .getByRole('button', { name: `预约：${workshop.title}` })
     .click();
   await fillParticipant(page, 1, { name: '孙七', phone: '13500135000', idcard: IDS[0]! });
-  await page.getByRole('dialog').getByRole('button', { name: '提交预约' }).click();
 
-  // While this visitor pays, someone else takes the last seat.
+  // While this visitor fills in the form, someone else takes the last seat: the page still shows one left, and only
+  // the server can tell. (Before the submit, so the payment's 1 s on the page's clock never races the rival's sign-up.)
   const rival = await newVisitor(request, 'rival');
   expect((await book(rival.token, 1)).status()).toBe(200);
+  await expect(card(page, workshop).locator('[data-seats]')).toHaveText(`剩余名额 1 / ${workshop.seats}`);
+  await page.getByRole('dialog').getByRole('button', { name: '提交预约' }).click();
 
   await pay(page, 1, workshop);
   await expect(toast(page, '该活动名额已满')).toBeVisible(SLOW);

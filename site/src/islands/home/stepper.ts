@@ -25,9 +25,17 @@ function setup(root: HTMLElement) {
   const here = () => currentIndex(tops(), window.scrollY, window.innerHeight);
   const lastTop = () => tops()[modules.length - 1] ?? 0;
 
+  // Only what changed is written, and the header's height only where the stacked layout uses it, on the modules'
+  // root: a style written on <html> restyles the whole page, and on a phone this ran for nothing at every load.
+  let headerHeight = '';
   function apply() {
-    html.toggleAttribute('data-home-stacked', media.matches);
-    html.style.setProperty('--home-header', `${header?.offsetHeight ?? 0}px`);
+    const stacked = media.matches;
+    if (html.hasAttribute('data-home-stacked') !== stacked) html.toggleAttribute('data-home-stacked', stacked);
+    if (!stacked) return;
+    const height = `${header?.offsetHeight ?? 0}px`;
+    if (height === headerHeight) return;
+    headerHeight = height;
+    root.style.setProperty('--home-header', height);
   }
   apply();
   media.addEventListener('change', apply);
