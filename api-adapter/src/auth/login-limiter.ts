@@ -9,15 +9,21 @@ export interface CounterStore {
 
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, { count: number; resetAt: number }>();
+  private readonly now: () => number;
+
+  /** `now` is the clock the windows are measured on (tests pass their own). */
+  constructor(now: () => number = Date.now) {
+    this.now = now;
+  }
 
   async get(key: string): Promise<number> {
     const counter = this.counters.get(key);
-    if (!counter || counter.resetAt <= Date.now()) return 0;
+    if (!counter || counter.resetAt <= this.now()) return 0;
     return counter.count;
   }
 
   async increment(key: string, windowMs: number): Promise<number> {
-    const now = Date.now();
+    const now = this.now();
     const counter = this.counters.get(key);
     if (!counter || counter.resetAt <= now) {
       this.counters.set(key, { count: 1, resetAt: now + windowMs });
