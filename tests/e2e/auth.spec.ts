@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
 import { culturePageResponse } from '@feiyi/api-adapter/contract';
-import { expectAccessible } from './support/axe.ts';
-import { hydrated, storeLogin, watchProblems } from './support/session.ts';
+import { collectProblems, expectAccessible } from './support/axe.ts';
+import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
 async function openForm(page: Page, path: '/login' | '/register') {
@@ -11,7 +11,7 @@ async function openForm(page: Page, path: '/login' | '/register') {
 }
 
 test('login validation shows the spec messages and sends nothing', async ({ page }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   await openForm(page, '/login');
   const calls: string[] = [];
   page.on('request', (r) => r.url().includes('/api/user/login') && calls.push(r.url()));
@@ -121,7 +121,7 @@ async function logIn(page: Page, account: { username: string; password: string }
 }
 
 test('the sign-in form loads its script when the visitor comes to it and keeps what was typed before it had', async ({ page, request }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   const account = await registered(request);
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': someAddress() });
   // The island's script is held back until the test lets it through: the typing happens before hydration.
@@ -152,7 +152,7 @@ test(
   { tag: '@smoke' },
   async ({ page }) => {
     test.setTimeout(90_000);
-    const problems = watchProblems(page);
+    const problems = collectProblems(page);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': someAddress() });
     // The clock is paused around each submit: the success message must be on screen before the page changes.

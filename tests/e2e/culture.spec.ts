@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { categoriesResponse, culturePageResponse, heritageListResponse } from '@feiyi/api-adapter/contract';
-import { hydrated, storeLogin, watchProblems } from './support/session.ts';
+import { collectProblems } from './support/axe.ts';
+import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
 test('an item deep link has its content, fact card and JSON-LD in the static HTML', { tag: '@smoke' }, async ({ page, request }) => {
@@ -18,7 +19,7 @@ test('an item deep link has its content, fact card and JSON-LD in the static HTM
   const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
   expect(ld).toMatchObject({ '@type': 'Article', headline: item!.title, about: { identifier: item!.facts!.serial } });
 
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   await page.goto(`/culture/item/${item!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: item!.title })).toBeVisible();
   const card = page.getByRole('complementary', { name: '项目档案' });
@@ -32,7 +33,7 @@ test('an item deep link has its content, fact card and JSON-LD in the static HTM
 test('an unknown category id shows all categories; a category id shows its own items', async ({ page, request }) => {
   const categories = categoriesResponse.parse(await (await request.get('/api/categories')).json()).data.categories;
   const all = culturePageResponse.parse(await (await request.get('/api/culture/page')).json()).data.page;
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
 
   await page.goto('/culture/1');
   await expect(page.getByRole('heading', { level: 1, name: '文化' })).toBeVisible();
@@ -85,7 +86,7 @@ test('the 15 theme pages come from the CMS and link to their culture items', asy
 });
 
 test('the grid pages with first, previous, five numbers, next and last; a category goes to page 1', async ({ page, request }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   const pageOf = async (n: number, category = '') =>
     culturePageResponse.parse(await (await request.get(`/api/culture/page?page=${n}&size=10&category=${category}`)).json()).data.page;
   const first = await pageOf(1);
@@ -129,7 +130,7 @@ test('the grid runs no script until it is touched; a page chosen before its scri
   page,
   request,
 }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto('/culture/1');
@@ -156,7 +157,7 @@ test('an address with a page number shows that page at once, without a touch', a
 });
 
 test('a card previews 50 characters; the detail dialog opens, records the visit and closes', async ({ page, request }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   const item = culturePageResponse
     .parse(await (await request.get('/api/culture/page?page=2&size=10')).json())
     .data.page.records.find((c) => Array.from(c.description).length > 50)!;
@@ -212,7 +213,7 @@ test(
           })
         ).json()) as { data: boolean }
       ).data;
-    const problems = watchProblems(page);
+    const problems = collectProblems(page);
     await page.goto(`/culture/1?item=${item.id}`);
     const button = page.getByRole('dialog', { name: item.title }).getByRole('button', { name: `收藏${item.title}` });
     await expect(button).toHaveAttribute('aria-busy', 'false');

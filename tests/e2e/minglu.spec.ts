@@ -6,8 +6,7 @@ import {
   nationalItemResponse,
   provinceListResponse,
 } from '@feiyi/api-adapter/contract';
-import { expectAccessible } from './support/axe.ts';
-import { watchProblems } from './support/session.ts';
+import { collectProblems, expectAccessible } from './support/axe.ts';
 
 /** How many items have an entry matching the API's filters (the browser keeps an item when one entry matches them all). */
 async function itemsMatching(request: APIRequestContext, query: Record<string, string>): Promise<number> {
@@ -27,7 +26,7 @@ test('@smoke the national-list browser filters by category, province, batch and 
   page,
   request,
 }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   const figures = nationalFiguresResponse.parse(await (await request.get('/api/national/figures')).json()).data;
   const operaInBeijing = await itemsMatching(request, { categoryId: '67', province: '北京' });
   const newIn2011 = await itemsMatching(request, { batchYear: '2011', kind: 'new' });

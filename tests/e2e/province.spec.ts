@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { hydrated, watchProblems } from './support/session.ts';
+import { collectProblems } from './support/axe.ts';
+import { hydrated } from './support/session.ts';
 import { provinceCulturesResponse, provinceListResponse, provinceTypesResponse } from '@feiyi/api-adapter/contract';
 
 test('a province page has its blurb, tags for the types it has and a filter that clears', async ({ page, request }) => {
@@ -62,7 +63,7 @@ test('a tag chosen before the page has its JavaScript still filters: it opens ?c
 });
 
 test('/area?province={name} finds the province by name; an unknown one gets a message', async ({ page, request }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   const guangxi = provinceListResponse
     .parse(await (await request.get('/api/province/list')).json())
     .data.provinces.find((p) => p.name === '广西')!;

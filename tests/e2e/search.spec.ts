@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { watchProblems } from './support/session.ts';
+import { collectProblems } from './support/axe.ts';
 
 interface Hit {
   id: number;
@@ -16,7 +16,7 @@ async function openSearch(page: Page) {
 }
 
 test('typing Chinese searches after a pause and shows cover, title, category, views and text', async ({ page, request }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   const api = (await (await request.get('/api/culture/search?keyword=京剧')).json()) as { data: { page: { records: Hit[] } } };
   const first = api.data.page.records[0]!;
   expect(first.title).toContain('京剧');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { hydrated, storeLogin, watchProblems } from './support/session.ts';
+import { collectProblems } from './support/axe.ts';
+import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
 const NAV = [
@@ -15,7 +16,7 @@ const NAV = [
 const isMobile = (width: number | undefined) => (width ?? 1440) < 1024;
 
 test('the nav has the 7 items, the 34 provinces, a ticking clock and the 农历 date', async ({ page, request, viewport }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   await page.goto('/');
   if (isMobile(viewport?.width)) await page.getByRole('button', { name: '菜单' }).click();
   const nav = page.getByRole('navigation', { name: '主导航' });
@@ -187,7 +188,7 @@ test('guarded pages send a visitor without login to /login with the full target'
 });
 
 test('/order and /order/list take a logged-in visitor to the orders, /user to the personal centre', async ({ page, context, request }) => {
-  const problems = watchProblems(page);
+  const problems = collectProblems(page);
   await storeLogin(context, await newVisitor(request, 'alias'));
   for (const [path, target] of [
     ['/order', /\/profile\/?\?section=order$/],

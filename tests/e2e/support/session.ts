@@ -14,16 +14,6 @@ export async function storeLogin(
   }, login);
 }
 
-/** Collects console errors and page errors; the test asserts the list is empty at the end. */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
 /**
  * Waits until the named island (its component file name, e.g. 'ShopPage') has hydrated. An island that hydrates on the
  * visitor's first interaction (client:interaction) is first given what a pointer coming over it gives.
