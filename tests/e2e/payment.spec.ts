@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { createOrderResponse, orderDetailResponse, productPageResponse, type Order } from '@feiyi/api-adapter/contract';
-import { collectProblems } from './support/axe.ts';
+import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
@@ -28,16 +27,6 @@ async function orderOf(request: APIRequestContext, visitor: Visitor, id: number)
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text });
-
-/** axe for a logged-in page, leaving out the shell's avatar link (its own finding, see donation.spec.ts). */
-async function expectAccessibleLoggedIn(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('.nav-avatar')
-    .analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function openPayment(page: Page, order: { orderId: number; amount: string }) {
   const response = await page.goto(`/payment?orderId=${order.orderId}&amount=${order.amount}`);
@@ -79,7 +68,7 @@ test('@smoke the payment page: order, 支付宝/微信, a QR for /mobile/payment
   await expect(page.getByRole('main').locator('svg title')).toHaveText('支付宝付款码（演示）');
   await expect(page.getByRole('status').filter({ hasText: '秒后自动确认' })).toBeVisible();
   await page.clock.resume();
-  await expectAccessibleLoggedIn(page);
+  await expectAccessible(page);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
 
   await page.clock.runFor(10_000);
@@ -101,7 +90,7 @@ test('@smoke the payment page: order, 支付宝/微信, a QR for /mobile/payment
   await expect(page.locator('[data-amount]')).toHaveText(`¥${order.amount}`);
   await expect(page.getByRole('link', { name: '查看订单' })).toHaveAttribute('href', '/profile?tab=orders');
   await expect(page.getByRole('link', { name: '继续购物' })).toHaveAttribute('href', '/charity');
-  await expectAccessibleLoggedIn(page);
+  await expectAccessible(page);
   expect(problems).toEqual([]);
 });
 
@@ -154,7 +143,7 @@ test('the phone pays: the QR address, opened in a second browser logged in as th
     await expect(mobile.locator('[data-amount]')).toHaveText(`¥${order.amount}`);
     await expect(mobile.getByText('微信支付', { exact: true })).toBeVisible();
     await expect(mobile.locator('[data-demo]')).toContainText('不会产生任何真实扣款');
-    await expectAccessibleLoggedIn(mobile);
+    await expectAccessible(mobile);
     await mobile.getByRole('button', { name: `确认支付 ¥${order.amount}` }).click();
     await expect(mobile.getByRole('main').getByRole('status')).toHaveText('支付成功！电脑上的支付页面会自动跳转。');
   } finally {
