@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { categoriesResponse, culturePageResponse, heritageListResponse } from '@feiyi/api-adapter/contract';
 import { collectProblems } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
@@ -244,27 +244,53 @@ test('an item page offers the collect toggle', async ({ page, request }) => {
   await expect(page.getByText('请先登录后再收藏')).toBeVisible();
 });
 
-test('the banner has 4 slides and stays still under reduced motion', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
+/** The spec's interval between the banner's clips. */
+const BANNER_INTERVAL_MS = 7_000;
+
+/**
+ * Opens /culture on Playwright's clock, then stops the page's time and starts the banner's 7 s over by choosing its
+ * first slide: from here only runFor moves the banner, so its timing is exact whatever the machine's speed.
+ */
+async function openBannerStill(page: Page) {
+  await page.clock.install();
   await page.goto('/culture');
   await expect(page.locator('[data-culture-banner][data-ready]')).toBeAttached();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
   const banner = page.getByRole('region', { name: '文化专题视频' });
+  await banner.getByRole('button', { name: /^第 1 段/ }).click();
+  await expect(banner.getByRole('button', { name: /^第 1 段/ })).toHaveAttribute('aria-current', 'true');
+  return banner;
+}
+
+test('the banner has 4 slides and stays still under reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const banner = await openBannerStill(page);
   await expect(banner.getByRole('button', { name: /^第 \d 段/ })).toHaveCount(4);
   await expect(banner.locator('video')).toHaveCount(0);
-  await page.waitForTimeout(7500);
+  await expect(banner.getByRole('button', { name: '暂停' })).toBeHidden();
+  await page.clock.runFor(3 * BANNER_INTERVAL_MS);
   await expect(banner.getByRole('button', { name: /^第 1 段/ })).toHaveAttribute('aria-current', 'true');
   await banner.getByRole('button', { name: /^第 3 段/ }).click();
   await expect(banner.getByText('丝竹之声')).toBeVisible();
+  // The same wait moves it once motion is allowed again.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect(banner.getByRole('button', { name: '暂停' })).toBeVisible();
+  await page.clock.runFor(BANNER_INTERVAL_MS);
+  await expect(banner.getByRole('button', { name: /^第 4 段/ })).toHaveAttribute('aria-current', 'true');
 });
 
 test('the banner advances every 7 s and can be paused', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await page.goto('/culture');
-  await expect(page.locator('[data-culture-banner][data-ready]')).toBeAttached();
-  const banner = page.getByRole('region', { name: '文化专题视频' });
+  const banner = await openBannerStill(page);
   await expect(banner.locator('video')).toHaveCount(1);
-  await expect(banner.getByRole('button', { name: /^第 2 段/ })).toHaveAttribute('aria-current', 'true', { timeout: 9000 });
-  await banner.getByRole('button', { name: '暂停' }).click();
-  await page.waitForTimeout(7500);
+  await page.clock.runFor(BANNER_INTERVAL_MS - 1);
+  await expect(banner.getByRole('button', { name: /^第 1 段/ })).toHaveAttribute('aria-current', 'true');
+  await page.clock.runFor(1);
   await expect(banner.getByRole('button', { name: /^第 2 段/ })).toHaveAttribute('aria-current', 'true');
+  await banner.getByRole('button', { name: '暂停' }).click();
+  await page.clock.runFor(3 * BANNER_INTERVAL_MS);
+  await expect(banner.getByRole('button', { name: /^第 2 段/ })).toHaveAttribute('aria-current', 'true');
+  await banner.getByRole('button', { name: '播放' }).click();
+  await page.clock.runFor(BANNER_INTERVAL_MS);
+  await expect(banner.getByRole('button', { name: /^第 3 段/ })).toHaveAttribute('aria-current', 'true');
 });

@@ -4,8 +4,20 @@ import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
-/** About 1 s, 10 s, then 10 steps of 300 ms: the success dialog comes within 20 s. */
-const PAYMENT_MS = 20_000;
+/** The simulated payment (part 2 §4): the QR after 1 s, 10 s of waiting, then +10 % every 300 ms; paid at 14 s. */
+const QR_MS = 1_000;
+const WAIT_MS = 10_000;
+const PAID_MS = QR_MS + WAIT_MS + 10 * 300;
+/** The page checks the payment's progress every 100 ms. */
+const TICK_MS = 100;
+
+/**
+ * Stops the page's time: from here only runFor moves the payment, whatever the machine's speed. The site's queries
+ * deliver their answers on the page's timers, so the test resumes the clock before it waits for one.
+ */
+async function stopTheClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+}
 
 async function openPage(page: Page) {
   const response = await page.goto('/public-welfare');
@@ -62,6 +74,7 @@ test('a donation: amount rules, QR, progress, the donor row on top and the achie
   const project = projects[2]!;
   const visitor = await newVisitor(request, 'give');
   await storeLogin(context, visitor);
+  await page.clock.install();
   await openPage(page);
   const achievements = page.locator('[data-achievements]');
   await expect(achievements.locator('[data-achievement="first_donation"] [data-figures]')).toHaveText('0 / 1 次');
@@ -83,14 +96,22 @@ test('a donation: amount rules, QR, progress, the donor row on top and the achie
   await expect(dialog.getByRole('alert')).toHaveText('单笔捐赠金额不能超过 10000 元');
   await amount.fill('300');
   await expectAccessible(page);
+  await stopTheClock(page);
   await dialog.getByRole('button', { name: '确认捐赠' }).click();
 
   const pay = page.getByRole('dialog', { name: '扫码捐赠' });
   await expect(pay).toContainText('¥300.00');
-  await expect(pay.locator('svg title')).toHaveText('捐赠支付二维码（演示）', { timeout: 3_000 });
-  await expect(pay.getByRole('progressbar', { name: '支付进度' })).toBeVisible({ timeout: 13_000 });
+  await page.clock.runFor(QR_MS);
+  await expect(pay.locator('svg title')).toHaveText('捐赠支付二维码（演示）');
+  await expect(pay.getByRole('progressbar', { name: '支付进度' })).toHaveCount(0);
+  await page.clock.runFor(WAIT_MS);
+  await expect(pay.getByRole('progressbar', { name: '支付进度' })).toBeVisible();
+  const donated = page.waitForResponse((r) => r.url().includes('/api/donations/donate'));
+  await page.clock.runFor(PAID_MS - QR_MS - WAIT_MS + TICK_MS);
+  await page.clock.resume();
+  expect((await donated).status()).toBe(200);
   const success = page.getByRole('dialog', { name: '捐赠成功' });
-  await expect(success).toContainText(`感谢您向「${project.title}」捐赠 ¥300.00！`, { timeout: PAYMENT_MS });
+  await expect(success).toContainText(`感谢您向「${project.title}」捐赠 ¥300.00！`);
   await expect(success).toContainText('初心善举');
 
   const firstRow = page
@@ -107,6 +128,7 @@ test('a donation: amount rules, QR, progress, the donor row on top and the achie
   await success.getByRole('button', { name: '好的' }).click();
 
   // The achievement view refreshes 1.5 s after the donationSuccess event, with the server's figures.
+  await page.clock.runFor(1_500);
   await expect(achievements.locator('[data-achievement="first_donation"] [data-figures]')).toHaveText('1 / 1 次');
   await expect(achievements.locator('[data-achievement="donation_amount"] [data-figures]')).toHaveText('300 / 1000 元');
   await expect(achievements.locator('[data-achievement="different_projects"] [data-figures]')).toHaveText('1 / 3 个项目');
@@ -121,27 +143,45 @@ test('a donation: amount rules, QR, progress, the donor row on top and the achie
   expect(problems).toEqual([]);
 });
 
-test('cancelling the payment stops it: 捐赠已取消 and nothing is recorded', async ({ page, context, request }) => {
+test('cancelling the payment stops it: 捐赠已取消 and nothing is recorded; the next donation is the only call', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(60_000);
   const problems = collectProblems(page);
   const { projects } = donationProjectsResponse.parse(await (await request.get('/api/donations/projects')).json()).data;
   const visitor = await newVisitor(request, 'cancel');
   await storeLogin(context, visitor);
+  await page.clock.install();
   await openPage(page);
-  await page.locator(`[data-project="${projects[0]!.id}"]`).getByRole('button', { name: /^捐赠/ }).click();
-  await page.getByRole('dialog', { name: '确认捐赠' }).getByRole('button', { name: '确认捐赠' }).click();
-  const pay = page.getByRole('dialog', { name: '扫码捐赠' });
-  await expect(pay.getByRole('status')).toHaveText('请扫码完成支付（演示）', { timeout: 3_000 });
   const calls: string[] = [];
   page.on('request', (r) => r.url().includes('/api/donations/donate') && calls.push(r.url()));
+  const give = async () => {
+    await page.locator(`[data-project="${projects[0]!.id}"]`).getByRole('button', { name: /^捐赠/ }).click();
+    await page.getByRole('dialog', { name: '确认捐赠' }).getByRole('button', { name: '确认捐赠' }).click();
+    const pay = page.getByRole('dialog', { name: '扫码捐赠' });
+    await page.clock.runFor(QR_MS);
+    await expect(pay.getByRole('status')).toHaveText('请扫码完成支付（演示）');
+    return pay;
+  };
+
+  const pay = await give();
   await pay.getByRole('button', { name: '取消捐赠' }).click();
   await expect(page.getByText('捐赠已取消')).toBeVisible();
   await expect(pay).toBeHidden();
-  // Past the time the payment would have finished: no call was made, nothing recorded.
-  await page.waitForTimeout(14_000);
-  expect(calls).toEqual([]);
+  // Well past the time the payment would have finished.
+  await page.clock.runFor(2 * PAID_MS);
+
+  // The same steps without cancelling do call: that call, made after everything above, is the first and only one.
+  const donated = page.waitForResponse((r) => r.url().includes('/api/donations/donate'));
+  await give();
+  await page.clock.runFor(PAID_MS);
+  expect((await donated).status()).toBe(200);
+  await expect(page.getByRole('dialog', { name: '捐赠成功' })).toBeVisible();
+  expect(calls).toHaveLength(1);
   const auth = { authorization: `Bearer ${visitor.token}` };
   const mine = myDonationsResponse.parse(await (await request.get('/api/donations/mine', { headers: auth })).json()).data.records;
-  expect(mine).toEqual([]);
+  expect(mine.map((d) => [d.projectId, d.amount])).toEqual([[projects[0]!.id, 100]]);
   expect(problems).toEqual([]);
 });

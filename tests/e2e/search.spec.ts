@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectProblems } from './support/axe.ts';
 
+/** The spec's pause after the last keystroke before a search. */
+const SEARCH_DEBOUNCE_MS = 500;
+
 interface Hit {
   id: number;
   title: string;
@@ -9,7 +12,7 @@ interface Hit {
 }
 
 async function openSearch(page: Page) {
-  await page.goto('/');
+  await page.goto('/policy');
   // The panel's island hydrates on this first interaction; the click is held and given again once it has.
   await page.getByRole('button', { name: '搜索', exact: true }).click();
   return page.getByRole('searchbox', { name: '搜索文化内容' });
@@ -51,32 +54,50 @@ test('pinyin and initials find the same item; Enter searches at once', async ({ 
 });
 
 test('blank input makes no call and clears the results', async ({ page }) => {
+  await page.clock.install();
   const box = await openSearch(page);
   await box.fill('昆曲');
   await box.press('Enter');
   await expect(page.getByRole('list', { name: '“昆曲”的搜索结果' })).toBeVisible();
   const calls: string[] = [];
-  page.on('request', (r) => r.url().includes('/api/culture/search') && calls.push(r.url()));
+  page.on('request', (r) => r.url().includes('/api/culture/search') && calls.push(new URL(r.url()).searchParams.get('keyword')!));
   await box.fill('   ');
-  await box.press('Enter');
-  await page.waitForTimeout(800);
-  expect(calls).toEqual([]);
   await expect(page.getByRole('list', { name: /搜索结果/ })).toHaveCount(0);
+  await box.press('Enter');
+  await page.clock.runFor(SEARCH_DEBOUNCE_MS * 2);
+  await expect(page.getByRole('list', { name: /搜索结果/ })).toHaveCount(0);
+  // The same pause after a word does search: that call is the first and only one since the blank input.
+  const searched = page.waitForResponse((r) => r.url().includes('/api/culture/search'));
+  await box.fill('剪纸');
+  await page.clock.runFor(SEARCH_DEBOUNCE_MS);
+  expect(new URL((await searched).url()).searchParams.get('keyword')).toBe('剪纸');
+  await expect(page.getByRole('list', { name: '“剪纸”的搜索结果' })).toBeVisible();
+  expect(calls).toEqual(['剪纸']);
 });
 
 test("no hits show '未找到相关文化内容'; a failure shows '搜索失败，请重试'", async ({ page }) => {
+  await page.clock.install();
   const box = await openSearch(page);
   await box.fill('不存在的条目名称甲乙丙');
   await box.press('Enter');
   await expect(page.getByText('未找到相关文化内容')).toBeVisible();
 
-  await page.route('**/api/culture/search**', (route) =>
-    route.fulfill({ status: 500, json: { code: 50000, message: '服务器错误', data: null } }),
-  );
+  let answered = 0;
+  await page.route('**/api/culture/search**', async (route) => {
+    answered += 1;
+    await route.fulfill({ status: 500, json: { code: 50000, message: '服务器错误', data: null } });
+  });
   await box.fill('剪纸');
   await box.press('Enter');
-  // The client retries a failing GET 3 times, 1 s apart, before giving up.
-  await expect(page.getByRole('alert').filter({ hasText: '搜索失败，请重试' })).toBeVisible({ timeout: 8000 });
+  // The client tries a failing GET 3 more times, 1 s apart, before giving up.
+  const failed = page.getByRole('alert').filter({ hasText: '搜索失败，请重试' });
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await expect.poll(() => answered).toBe(attempt);
+    await expect(failed).toHaveCount(0);
+    await page.clock.runFor(1_000);
+  }
+  await expect(failed).toBeVisible();
+  expect(answered).toBe(4);
 });
 
 test('the search panel works by keyboard and closes with Escape', async ({ page }) => {
