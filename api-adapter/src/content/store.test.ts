@@ -84,4 +84,42 @@ describe('ContentStore', () => {
     await expect(store.shop.invalidate()).rejects.toThrow();
     expect((await store.shop.get()).get(total)).toBe(2);
   });
+
+  it('runs one check at a time: a check asked for during a reload answers after it, and callers meanwhile share it', async () => {
+    const version = { content: 'c1', shop: 's1' };
+    let versionReads = 0;
+    let finishLoad: () => void = () => undefined;
+    const cms = {
+      listAll: async () => [],
+      single: async () => {
+        // The second load (after the fingerprint moved) waits until the test lets it finish.
+        if (store.counts.loads.content > 0) await new Promise<void>((resolve) => (finishLoad = resolve));
+        return { text: 'x' };
+      },
+      contentVersion: async () => {
+        versionReads += 1;
+        return { ...version };
+      },
+    } as unknown as CmsClient;
+    const store = new ContentStore(cms, 'http://x', log);
+    store.use(banner);
+    await store.content.get();
+    await store.checkForChanges();
+
+    version.content = 'c2';
+    const reloading = store.checkForChanges();
+    await expect.poll(() => versionReads).toBe(2);
+    const after = [store.checkForChanges(), store.checkForChanges()];
+    expect(after[0]).toBe(after[1]);
+    let answered = false;
+    void after[0]!.then(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    expect(versionReads).toBe(2);
+
+    finishLoad();
+    await Promise.all([reloading, ...after]);
+    expect(store.counts.loads.content).toBe(2);
+    expect(versionReads).toBe(3);
+  });
 });

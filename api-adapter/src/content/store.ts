@@ -115,6 +115,9 @@ export class ContentStore {
   private readonly parts: Record<ContentGroup, Part[]> = { content: [], shop: [] };
   private lastVersion: ContentVersion | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** The check that runs now, and the one that starts after it. */
+  private check: Promise<void> | undefined;
+  private nextCheck: Promise<void> | undefined;
   private readonly cms: CmsClient;
   private readonly origin: string;
   private readonly log: FastifyBaseLogger;
@@ -186,8 +189,32 @@ export class ContentStore {
   /**
    * Asks the CMS whether anything changed since the last check: a group whose published content
    * changed reloads; moved stock is fetched and applied in place (the shop is not reloaded for it).
+   * Checks run one at a time: one asked for while another runs starts after it, reload included, so
+   * it answers for everything before it (and fingerprints are compared in the order they were read).
+   * Callers who ask meanwhile share that next check.
    */
-  async checkForChanges(): Promise<void> {
+  checkForChanges(): Promise<void> {
+    if (this.nextCheck) return this.nextCheck;
+    if (!this.check) return this.startCheck();
+    const next = this.check
+      .catch(() => undefined)
+      .then(() => {
+        this.nextCheck = undefined;
+        return this.startCheck();
+      });
+    this.nextCheck = next;
+    return next;
+  }
+
+  private startCheck(): Promise<void> {
+    const check = this.compareVersions().finally(() => {
+      if (this.check === check) this.check = undefined;
+    });
+    this.check = check;
+    return check;
+  }
+
+  private async compareVersions(): Promise<void> {
     const version = await this.cms.contentVersion();
     const last = this.lastVersion;
     this.lastVersion = version;
