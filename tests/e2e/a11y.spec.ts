@@ -31,7 +31,8 @@ for (const mode of MODES) {
       else await expect(page.locator('html')).not.toHaveAttribute('data-elder');
     };
 
-    test(`every public page passes axe in ${mode.name}`, async ({ page, request }) => {
+    // At a phone's width the nav is behind its menu and many layouts change: the normal mode is checked there too.
+    test(`every public page passes axe in ${mode.name}`, { tag: mode.elder ? [] : ['@phone'] }, async ({ page, request }) => {
       test.setTimeout(360_000);
       const culture = culturePageResponse.parse(await (await request.get('/api/culture/page?page=1&size=1')).json()).data.page.records[0]!;
       const person = inheritorProfilesResponse.parse(await (await request.get('/api/inheritor/profiles')).json()).data.inheritors[0]!;

@@ -25,43 +25,44 @@ async function openPage(page: Page) {
   await hydrated(page, 'DonationPage');
 }
 
-test('the donation page: header, donor table, honest-demo line, 2 × 6 projects; a guest is asked to log in', async ({
-  page,
-  request,
-}, testInfo) => {
-  const problems = collectProblems(page);
-  const { projects } = donationProjectsResponse.parse(await (await request.get('/api/donations/projects')).json()).data;
-  expect(projects).toHaveLength(12);
-  await openPage(page);
-  await expect(page).toHaveTitle(/非遗公益/);
-  await expect(page.getByRole('heading', { level: 1, name: '非遗公益' })).toBeVisible();
-  await expect(page.locator('[data-demo]')).toContainText('不会产生任何真实扣款');
-  const header = page.locator('section[aria-labelledby="welfare-title"] img').first();
-  await expect(header).toHaveAttribute('fetchpriority', 'high');
-  await expect(header).not.toHaveAttribute('loading', 'lazy');
-  const feed = page.getByRole('region', { name: /最新捐赠/ });
-  await expect(feed.getByRole('columnheader')).toHaveText(['捐赠人', '金额', '时间', '项目']);
-  const cards = page.locator('[data-project]');
-  await expect(cards).toHaveCount(12);
-  await expect(cards.first().getByRole('heading')).toHaveText(projects[0]!.title);
+test(
+  'the donation page: header, donor table, honest-demo line, 2 × 6 projects; a guest is asked to log in',
+  { tag: '@phone' },
+  async ({ page, request }, testInfo) => {
+    const problems = collectProblems(page);
+    const { projects } = donationProjectsResponse.parse(await (await request.get('/api/donations/projects')).json()).data;
+    expect(projects).toHaveLength(12);
+    await openPage(page);
+    await expect(page).toHaveTitle(/非遗公益/);
+    await expect(page.getByRole('heading', { level: 1, name: '非遗公益' })).toBeVisible();
+    await expect(page.locator('[data-demo]')).toContainText('不会产生任何真实扣款');
+    const header = page.locator('section[aria-labelledby="welfare-title"] img').first();
+    await expect(header).toHaveAttribute('fetchpriority', 'high');
+    await expect(header).not.toHaveAttribute('loading', 'lazy');
+    const feed = page.getByRole('region', { name: /最新捐赠/ });
+    await expect(feed.getByRole('columnheader')).toHaveText(['捐赠人', '金额', '时间', '项目']);
+    const cards = page.locator('[data-project]');
+    await expect(cards).toHaveCount(12);
+    await expect(cards.first().getByRole('heading')).toHaveText(projects[0]!.title);
 
-  await page.screenshot({ path: testInfo.outputPath('public-welfare-top.png') });
-  const hint = page.getByRole('button', { name: '上滑了解更多' });
-  await expect(hint).toHaveAttribute('aria-expanded', 'false');
-  await hint.focus();
-  await page.keyboard.press('Enter');
-  await expect(hint).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('heading', { name: '公益项目' })).toBeInViewport();
-  await page.screenshot({ path: testInfo.outputPath('public-welfare-panel.png') });
-  await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('public-welfare-top.png') });
+    const hint = page.getByRole('button', { name: '上滑了解更多' });
+    await expect(hint).toHaveAttribute('aria-expanded', 'false');
+    await hint.focus();
+    await page.keyboard.press('Enter');
+    await expect(hint).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('heading', { name: '公益项目' })).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('public-welfare-panel.png') });
+    await expectAccessible(page);
 
-  await cards
-    .first()
-    .getByRole('button', { name: `捐赠：${projects[0]!.title}` })
-    .click();
-  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fpublic-welfare$/);
-  expect(problems).toEqual([]);
-});
+    await cards
+      .first()
+      .getByRole('button', { name: `捐赠：${projects[0]!.title}` })
+      .click();
+    await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fpublic-welfare$/);
+    expect(problems).toEqual([]);
+  },
+);
 
 test('a donation: amount rules, QR, progress, the donor row on top and the achievements from the server', async ({
   page,

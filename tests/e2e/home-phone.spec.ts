@@ -44,7 +44,7 @@ async function swipe(page: Page, selector: string, from: { x: number; y: number 
   );
 }
 
-test('a phone gets an ordinary scrolling page with every module @smoke', async ({ page }) => {
+test('a phone gets an ordinary scrolling page with every module @smoke', { tag: '@phone' }, async ({ page }) => {
   const problems = collectProblems(page);
   await openHome(page);
   await expect(page.locator('html')).not.toHaveAttribute('data-home-stacked', '');
@@ -63,7 +63,7 @@ test('a phone gets an ordinary scrolling page with every module @smoke', async (
   expect(problems).toEqual([]);
 });
 
-test('the fan carousel turns one card per sideways swipe of 50 px or more, one per 800 ms', async ({ page }) => {
+test('the fan carousel turns one card per sideways swipe of 50 px or more, one per 800 ms', { tag: '@phone' }, async ({ page }) => {
   await openHome(page);
   const fan = page.locator('[data-fan]');
   await fan.scrollIntoViewIfNeeded();

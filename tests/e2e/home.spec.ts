@@ -51,7 +51,7 @@ test.describe('home page', () => {
     expect(problems).toEqual([]);
   });
 
-  test("every module's content is centred on the page", async ({ page }) => {
+  test("every module's content is centred on the page", { tag: '@phone' }, async ({ page }) => {
     await openHome(page);
     // The margins left and right of each laid-out block of each module (decorations are positioned, and left out).
     const offCentre = await page.evaluate(() =>

@@ -129,7 +129,7 @@ test.describe('inheritors page: the static introduction', () => {
     expect(await page.locator('.ticker-track').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
   });
 
-  test('the magnifier shows the picture at twice its size under the pointer', async ({ page }, testInfo) => {
+  test('the magnifier shows the picture at twice its size under the pointer', { tag: '@phone' }, async ({ page }, testInfo) => {
     await page.goto('/inheritors');
     const frame = page.locator('[data-magnifier]');
     await frame.scrollIntoViewIfNeeded();

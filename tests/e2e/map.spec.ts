@@ -72,7 +72,7 @@ test('the map keeps its drawing while its box has no size and fills the box agai
   expect(problems).toEqual([]);
 });
 
-test('a click on a province opens its /area page (3 provinces)', async ({ page }, testInfo) => {
+test('a click on a province opens its /area page (3 provinces)', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const touch = testInfo.project.name === 'mobile';
   await page.goto('/map');

@@ -34,65 +34,64 @@ async function openPayment(page: Page, order: { orderId: number; amount: string 
   await hydrated(page, 'PaymentPage');
 }
 
-test('@smoke the payment page: order, 支付宝/微信, a QR for /mobile/payment, 10 s, the progress circle, paid, /pay-success', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  const problems = collectProblems(page);
-  const visitor = await newVisitor(request, 'pay');
-  const order = await placeOrder(request, visitor);
-  await storeLogin(context, visitor);
-  await page.clock.install();
-  await openPayment(page, order);
-  await expect(page.locator('[data-order-no]')).toHaveText(order.orderNo);
-  await expect(page.locator('[data-amount]')).toHaveText(`¥${order.amount}`);
-  await expect(page.getByText(`${order.product.name} × 2`)).toBeVisible();
-  await expect(page.locator('[data-demo]')).toContainText('不会产生任何真实扣款');
-  // Page time stands still from here: only runFor moves it (axe needs it running for a moment).
-  await page.clock.pauseAt(Date.now() + 1_000);
+test(
+  '@smoke the payment page: order, 支付宝/微信, a QR for /mobile/payment, 10 s, the progress circle, paid, /pay-success',
+  { tag: '@phone' },
+  async ({ page, context, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const problems = collectProblems(page);
+    const visitor = await newVisitor(request, 'pay');
+    const order = await placeOrder(request, visitor);
+    await storeLogin(context, visitor);
+    await page.clock.install();
+    await openPayment(page, order);
+    await expect(page.locator('[data-order-no]')).toHaveText(order.orderNo);
+    await expect(page.locator('[data-amount]')).toHaveText(`¥${order.amount}`);
+    await expect(page.getByText(`${order.product.name} × 2`)).toBeVisible();
+    await expect(page.locator('[data-demo]')).toContainText('不会产生任何真实扣款');
+    // Page time stands still from here: only runFor moves it (axe needs it running for a moment).
+    await page.clock.pauseAt(Date.now() + 1_000);
 
-  await expect(page.getByRole('radio', { name: '微信支付' })).toBeChecked();
-  const link = page.locator('[data-mobile-link]');
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const mobile = (method: string) =>
-    new RegExp(
-      `^${escape(baseURL!)}/mobile/payment\\?orderId=${order.orderId}&orderNo=${order.orderNo}&amount=${order.amount.replace('.', '\\.')}&paymentMethod=${method}&timestamp=\\d+$`,
+    await expect(page.getByRole('radio', { name: '微信支付' })).toBeChecked();
+    const link = page.locator('[data-mobile-link]');
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const mobile = (method: string) =>
+      new RegExp(
+        `^${escape(baseURL!)}/mobile/payment\\?orderId=${order.orderId}&orderNo=${order.orderNo}&amount=${order.amount.replace('.', '\\.')}&paymentMethod=${method}&timestamp=\\d+$`,
+      );
+    await expect(link).toHaveAttribute('href', mobile('wechat'));
+    await expect(page.getByRole('main').locator('svg title')).toHaveText('微信支付付款码（演示）');
+    await page.getByRole('radio', { name: '支付宝' }).check();
+    await expect(link).toHaveAttribute('href', mobile('alipay'));
+    await expect(page.getByRole('main').locator('svg title')).toHaveText('支付宝付款码（演示）');
+    await expect(page.getByRole('status').filter({ hasText: '秒后自动确认' })).toBeVisible();
+    await page.clock.resume();
+    await expectAccessible(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+
+    await page.clock.runFor(10_000);
+    await expect(page.getByRole('progressbar', { name: '支付进度' })).toBeVisible();
+    await page.clock.runFor(10_000);
+    const done = page.getByRole('dialog', { name: '支付成功！' });
+    await expect(done).toContainText(order.orderNo);
+    await page.clock.runFor(1_500);
+    await expect(page).toHaveURL(
+      new RegExp(`/pay-success/?\\?orderNo=${order.orderNo}&orderId=${order.orderId}&amount=${order.amount.replace('.', '\\.')}$`),
     );
-  await expect(link).toHaveAttribute('href', mobile('wechat'));
-  await expect(page.getByRole('main').locator('svg title')).toHaveText('微信支付付款码（演示）');
-  await page.getByRole('radio', { name: '支付宝' }).check();
-  await expect(link).toHaveAttribute('href', mobile('alipay'));
-  await expect(page.getByRole('main').locator('svg title')).toHaveText('支付宝付款码（演示）');
-  await expect(page.getByRole('status').filter({ hasText: '秒后自动确认' })).toBeVisible();
-  await page.clock.resume();
-  await expectAccessible(page);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    expect(await orderOf(request, visitor, order.orderId)).toMatchObject({ status: 1, paymentMethod: 'alipay' });
 
-  await page.clock.runFor(10_000);
-  await expect(page.getByRole('progressbar', { name: '支付进度' })).toBeVisible();
-  await page.clock.runFor(10_000);
-  const done = page.getByRole('dialog', { name: '支付成功！' });
-  await expect(done).toContainText(order.orderNo);
-  await page.clock.runFor(1_500);
-  await expect(page).toHaveURL(
-    new RegExp(`/pay-success/?\\?orderNo=${order.orderNo}&orderId=${order.orderId}&amount=${order.amount.replace('.', '\\.')}$`),
-  );
-  expect(await orderOf(request, visitor, order.orderId)).toMatchObject({ status: 1, paymentMethod: 'alipay' });
-
-  // The page clock stays paused across pages: let it run again for axe.
-  await page.clock.resume();
-  await hydrated(page, 'PaySuccess');
-  await expect(page.getByRole('heading', { level: 1, name: '支付成功' })).toBeVisible();
-  await expect(page.locator('[data-order-no]')).toHaveText(order.orderNo);
-  await expect(page.locator('[data-amount]')).toHaveText(`¥${order.amount}`);
-  await expect(page.getByRole('link', { name: '查看订单' })).toHaveAttribute('href', '/profile?tab=orders');
-  await expect(page.getByRole('link', { name: '继续购物' })).toHaveAttribute('href', '/charity');
-  await expectAccessible(page);
-  expect(problems).toEqual([]);
-});
+    // The page clock stays paused across pages: let it run again for axe.
+    await page.clock.resume();
+    await hydrated(page, 'PaySuccess');
+    await expect(page.getByRole('heading', { level: 1, name: '支付成功' })).toBeVisible();
+    await expect(page.locator('[data-order-no]')).toHaveText(order.orderNo);
+    await expect(page.locator('[data-amount]')).toHaveText(`¥${order.amount}`);
+    await expect(page.getByRole('link', { name: '查看订单' })).toHaveAttribute('href', '/profile?tab=orders');
+    await expect(page.getByRole('link', { name: '继续购物' })).toHaveAttribute('href', '/charity');
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  },
+);
 
 test('a paid order is refused: 该订单不是待支付状态, then the order list', async ({ page, context, request }) => {
   const visitor = await newVisitor(request, 'paid');

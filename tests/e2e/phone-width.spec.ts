@@ -98,60 +98,64 @@ async function overflow(page: Page, route: string): Promise<string | undefined> 
   return found && `${route}: ${found.scrollWidth} px wide (${found.culprits.join(', ')})`;
 }
 
-test('no page is wider than the phone (375 px): the fixed routes and one page of each generated kind', async ({ page }) => {
-  test.setTimeout(240_000);
-  const routes = [...PUBLIC, ...(await generatedRoutes(page))];
-  const wide: string[] = [];
-  for (const route of routes) {
-    const response = await page.goto(route);
-    expect(response?.status(), route).toBe(route === '/404' ? 404 : 200);
-    await settle(page, route);
-    const problem = await overflow(page, route);
-    if (problem) wide.push(problem);
-  }
-  expect(wide).toEqual([]);
-});
+test(
+  'no page is wider than the phone (375 px): the fixed routes and one page of each generated kind',
+  { tag: '@phone' },
+  async ({ page }) => {
+    test.setTimeout(240_000);
+    const routes = [...PUBLIC, ...(await generatedRoutes(page))];
+    const wide: string[] = [];
+    for (const route of routes) {
+      const response = await page.goto(route);
+      expect(response?.status(), route).toBe(route === '/404' ? 404 : 200);
+      await settle(page, route);
+      const problem = await overflow(page, route);
+      if (problem) wide.push(problem);
+    }
+    expect(wide).toEqual([]);
+  },
+);
 
-test('no page is wider than the phone (375 px): the personal centre, its sections and the payment pages, logged in', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  const visitor = await newVisitor(request, 'narrow');
-  const products = productPageResponse.parse(await (await request.get('/api/product/page?size=9')).json()).data.page.records;
-  const product = [...products].sort((a, b) => b.stock - a.stock)[0]!;
-  const placed = await request.post('/api/order', {
-    headers: { authorization: `Bearer ${visitor.token}` },
-    data: {
-      orderItems: [{ productId: product.id, quantity: 1 }],
-      shippingName: '王芳',
-      shippingPhone: '13912345678',
-      shippingAddress: '江苏省苏州市姑苏区平江路 8 号',
-    },
-  });
-  const order = createOrderResponse.parse(await placed.json()).data;
-  const amount = order.totalAmount.toFixed(2);
-  await storeLogin(context, visitor);
+test(
+  'no page is wider than the phone (375 px): the personal centre, its sections and the payment pages, logged in',
+  { tag: '@phone' },
+  async ({ page, context, request }) => {
+    test.setTimeout(180_000);
+    const visitor = await newVisitor(request, 'narrow');
+    const products = productPageResponse.parse(await (await request.get('/api/product/page?size=9')).json()).data.page.records;
+    const product = [...products].sort((a, b) => b.stock - a.stock)[0]!;
+    const placed = await request.post('/api/order', {
+      headers: { authorization: `Bearer ${visitor.token}` },
+      data: {
+        orderItems: [{ productId: product.id, quantity: 1 }],
+        shippingName: '王芳',
+        shippingPhone: '13912345678',
+        shippingAddress: '江苏省苏州市姑苏区平江路 8 号',
+      },
+    });
+    const order = createOrderResponse.parse(await placed.json()).data;
+    const amount = order.totalAmount.toFixed(2);
+    await storeLogin(context, visitor);
 
-  const routes = [
-    '/profile',
-    ...PROFILE_SECTIONS.map((section) => `/profile?section=${section}`),
-    '/user',
-    '/order',
-    '/order/list',
-    `/payment?orderId=${order.orderId}&amount=${amount}`,
-    `/mobile/payment?orderId=${order.orderId}&orderNo=${order.orderNo}&amount=${amount}&paymentMethod=alipay&timestamp=${Date.now()}`,
-    `/pay-success?orderNo=${order.orderNo}&orderId=${order.orderId}&amount=${amount}`,
-  ];
-  const wide: string[] = [];
-  for (const route of routes) {
-    await page.goto(route);
-    // Still logged in: no guarded page sent the visitor to /login.
-    expect(new URL(page.url()).pathname, route).not.toMatch(/^\/login/);
-    await settle(page, route);
-    const problem = await overflow(page, route);
-    if (problem) wide.push(problem);
-  }
-  expect(wide).toEqual([]);
-});
+    const routes = [
+      '/profile',
+      ...PROFILE_SECTIONS.map((section) => `/profile?section=${section}`),
+      '/user',
+      '/order',
+      '/order/list',
+      `/payment?orderId=${order.orderId}&amount=${amount}`,
+      `/mobile/payment?orderId=${order.orderId}&orderNo=${order.orderNo}&amount=${amount}&paymentMethod=alipay&timestamp=${Date.now()}`,
+      `/pay-success?orderNo=${order.orderNo}&orderId=${order.orderId}&amount=${amount}`,
+    ];
+    const wide: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      // Still logged in: no guarded page sent the visitor to /login.
+      expect(new URL(page.url()).pathname, route).not.toMatch(/^\/login/);
+      await settle(page, route);
+      const problem = await overflow(page, route);
+      if (problem) wide.push(problem);
+    }
+    expect(wide).toEqual([]);
+  },
+);

@@ -15,30 +15,36 @@ const NAV = [
 
 const isMobile = (width: number | undefined) => (width ?? 1440) < 1024;
 
-test('the nav has the 7 items, the 34 provinces, a ticking clock and the 农历 date', async ({ page, request, viewport }) => {
-  const problems = collectProblems(page);
-  await page.goto('/');
-  if (isMobile(viewport?.width)) await page.getByRole('button', { name: '菜单' }).click();
-  const nav = page.getByRole('navigation', { name: '主导航' });
-  for (const [label, href] of NAV) await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
-  await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+test(
+  'the nav has the 7 items, the 34 provinces, a ticking clock and the 农历 date',
+  { tag: '@phone' },
+  async ({ page, request, viewport }) => {
+    const problems = collectProblems(page);
+    await page.goto('/');
+    if (isMobile(viewport?.width)) await page.getByRole('button', { name: '菜单' }).click();
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    for (const [label, href] of NAV) await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+    await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
 
-  const { data } = (await (await request.get('/api/province/list')).json()) as { data: { provinces: Array<{ id: number; name: string }> } };
-  expect(data.provinces).toHaveLength(34);
-  await page.getByText('全国各省').click();
-  const provinces = page.getByRole('navigation', { name: '省份' }).getByRole('link');
-  await expect(provinces).toHaveCount(34);
-  // Each opens its static page (/area/{id}), whose content is there before any script runs.
-  for (const { id, name } of data.provinces) await expect(provinces.filter({ hasText: name })).toHaveAttribute('href', `/area/${id}`);
+    const { data } = (await (await request.get('/api/province/list')).json()) as {
+      data: { provinces: Array<{ id: number; name: string }> };
+    };
+    expect(data.provinces).toHaveLength(34);
+    await page.getByText('全国各省').click();
+    const provinces = page.getByRole('navigation', { name: '省份' }).getByRole('link');
+    await expect(provinces).toHaveCount(34);
+    // Each opens its static page (/area/{id}), whose content is there before any script runs.
+    for (const { id, name } of data.provinces) await expect(provinces.filter({ hasText: name })).toHaveAttribute('href', `/area/${id}`);
 
-  const time = page.getByLabel('当前时间');
-  const first = await time.textContent();
-  await expect(time).not.toHaveText(first!, { timeout: 2500 });
-  const now = new Date();
-  await expect(page.getByText(`${now.getFullYear()}年${now.getMonth() + 1}月`)).toBeVisible();
-  await expect(page.getByText(/^农历.+月.+$/)).toBeVisible();
-  expect(problems).toEqual([]);
-});
+    const time = page.getByLabel('当前时间');
+    const first = await time.textContent();
+    await expect(time).not.toHaveText(first!, { timeout: 2500 });
+    const now = new Date();
+    await expect(page.getByText(`${now.getFullYear()}年${now.getMonth() + 1}月`)).toBeVisible();
+    await expect(page.getByText(/^农历.+月.+$/)).toBeVisible();
+    expect(problems).toEqual([]);
+  },
+);
 
 test(
   'the avatar leads to /login when logged out and to /profile when logged in; logout asks first',
@@ -134,7 +140,7 @@ test('the heading font is fetched after the page has loaded, only the slices of 
   expect(timing.faces.some((face) => face.status === 'unloaded')).toBe(true);
 });
 
-test('长辈模式 enlarges the text and is remembered', async ({ page, viewport }) => {
+test('长辈模式 enlarges the text and is remembered', { tag: '@phone' }, async ({ page, viewport }) => {
   await page.goto('/');
   const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
   const before = await size();
@@ -160,7 +166,7 @@ test('a skip link moves the keyboard to the main content', async ({ page }) => {
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 
-test('narrow screens get the nav behind a menu button; wide screens show it at once', async ({ page, viewport }) => {
+test('narrow screens get the nav behind a menu button; wide screens show it at once', { tag: '@phone' }, async ({ page, viewport }) => {
   await page.goto('/');
   const button = page.getByRole('button', { name: '菜单' });
   const policy = page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '政策' });

@@ -195,64 +195,64 @@ test('a card opens its detail from its picture and its title too; the title is t
   expect(problems).toEqual([]);
 });
 
-test('the detail dialog and the shipping form: quantity 1..stock, the spec’s messages, the order, then /payment', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const problems = collectProblems(page);
-  const product = plentiful(await liveProducts(request));
-  const visitor = await newVisitor(request, 'ship');
-  await storeLogin(context, visitor);
-  await openShop(page);
-  await findProduct(page, product);
-  await card(page, product)
-    .getByRole('button', { name: `查看详情：${product.name}` })
-    .click();
-  const dialog = page.getByRole('dialog', { name: product.name });
-  await expect(dialog.locator('[data-stock]')).toHaveText(`${product.stock} 件`);
-  const quantity = dialog.getByRole('spinbutton', { name: /购买数量/ });
-  await expect(quantity).toHaveValue('1');
-  await quantity.fill('0');
-  await quantity.blur();
-  await expect(quantity).toHaveValue('1');
-  await quantity.fill(String(product.stock + 5));
-  await quantity.blur();
-  await expect(quantity).toHaveValue(String(product.stock));
-  await quantity.fill('1');
-  await dialog.getByRole('button', { name: '增加 1 件' }).click();
-  await dialog.getByRole('button', { name: '增加 1 件' }).click();
-  await expect(quantity).toHaveValue('3');
-  const total = (Math.round(product.price * 100) * 3) / 100;
-  await expect(dialog).toContainText(`合计 ¥${total.toFixed(2)}`);
-  await dialog.getByRole('button', { name: '购买' }).click();
+test(
+  'the detail dialog and the shipping form: quantity 1..stock, the spec’s messages, the order, then /payment',
+  { tag: '@phone' },
+  async ({ page, context, request }) => {
+    test.setTimeout(90_000);
+    const problems = collectProblems(page);
+    const product = plentiful(await liveProducts(request));
+    const visitor = await newVisitor(request, 'ship');
+    await storeLogin(context, visitor);
+    await openShop(page);
+    await findProduct(page, product);
+    await card(page, product)
+      .getByRole('button', { name: `查看详情：${product.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: product.name });
+    await expect(dialog.locator('[data-stock]')).toHaveText(`${product.stock} 件`);
+    const quantity = dialog.getByRole('spinbutton', { name: /购买数量/ });
+    await expect(quantity).toHaveValue('1');
+    await quantity.fill('0');
+    await quantity.blur();
+    await expect(quantity).toHaveValue('1');
+    await quantity.fill(String(product.stock + 5));
+    await quantity.blur();
+    await expect(quantity).toHaveValue(String(product.stock));
+    await quantity.fill('1');
+    await dialog.getByRole('button', { name: '增加 1 件' }).click();
+    await dialog.getByRole('button', { name: '增加 1 件' }).click();
+    await expect(quantity).toHaveValue('3');
+    const total = (Math.round(product.price * 100) * 3) / 100;
+    await expect(dialog).toContainText(`合计 ¥${total.toFixed(2)}`);
+    await dialog.getByRole('button', { name: '购买' }).click();
 
-  const form = page.getByRole('dialog', { name: '填写收货信息' });
-  await expect(form).toContainText(`${product.name} × 3，合计 ¥${total.toFixed(2)}`);
-  await form.getByRole('button', { name: '提交订单' }).click();
-  await expect(form.getByText('请输入收货人姓名')).toBeVisible();
-  await expect(form.getByText('请输入联系电话')).toBeVisible();
-  await expect(form.getByText('请输入收货地址')).toBeVisible();
-  await expect(form.getByRole('textbox', { name: '收货人' })).toBeFocused();
-  await form.getByRole('textbox', { name: '收货人' }).fill(shipping.shippingName);
-  await form.getByRole('textbox', { name: '联系电话' }).fill('12812345678');
-  await form.getByRole('textbox', { name: '收货地址' }).fill(shipping.shippingAddress);
-  await form.getByRole('button', { name: '提交订单' }).click();
-  await expect(form.getByText('请输入正确的手机号码')).toBeVisible();
-  await expect(form.getByText('请输入收货人姓名')).toHaveCount(0);
-  await expect(form.getByRole('textbox', { name: '联系电话' })).toHaveAttribute('aria-invalid', 'true');
-  await expectAccessible(page);
-  await form.getByRole('textbox', { name: '联系电话' }).fill(shipping.shippingPhone);
-  await form.getByRole('button', { name: '提交订单' }).click();
+    const form = page.getByRole('dialog', { name: '填写收货信息' });
+    await expect(form).toContainText(`${product.name} × 3，合计 ¥${total.toFixed(2)}`);
+    await form.getByRole('button', { name: '提交订单' }).click();
+    await expect(form.getByText('请输入收货人姓名')).toBeVisible();
+    await expect(form.getByText('请输入联系电话')).toBeVisible();
+    await expect(form.getByText('请输入收货地址')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: '收货人' })).toBeFocused();
+    await form.getByRole('textbox', { name: '收货人' }).fill(shipping.shippingName);
+    await form.getByRole('textbox', { name: '联系电话' }).fill('12812345678');
+    await form.getByRole('textbox', { name: '收货地址' }).fill(shipping.shippingAddress);
+    await form.getByRole('button', { name: '提交订单' }).click();
+    await expect(form.getByText('请输入正确的手机号码')).toBeVisible();
+    await expect(form.getByText('请输入收货人姓名')).toHaveCount(0);
+    await expect(form.getByRole('textbox', { name: '联系电话' })).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+    await form.getByRole('textbox', { name: '联系电话' }).fill(shipping.shippingPhone);
+    await form.getByRole('button', { name: '提交订单' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/payment/?\\?orderId=(\\d+)&amount=${total.toFixed(2).replace('.', '\\.')}$`));
-  const orderId = new URL(page.url()).searchParams.get('orderId')!;
-  const order = await orderOf(request, visitor.token, orderId);
-  expect(order).toMatchObject({ status: 0, totalAmount: total, ...shipping });
-  expect(order.orderItems.map((line) => [line.productId, line.quantity])).toEqual([[product.id, 3]]);
-  expect(problems).toEqual([]);
-});
+    await expect(page).toHaveURL(new RegExp(`/payment/?\\?orderId=(\\d+)&amount=${total.toFixed(2).replace('.', '\\.')}$`));
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    const order = await orderOf(request, visitor.token, orderId);
+    expect(order).toMatchObject({ status: 0, totalAmount: total, ...shipping });
+    expect(order.orderItems.map((line) => [line.productId, line.quantity])).toEqual([[product.id, 3]]);
+    expect(problems).toEqual([]);
+  },
+);
 
 test('@smoke quick-buy: the processing dialog, 3.5 s, mock-pay, 支付成功！ and the order list', async ({ page, context, request }) => {
   test.setTimeout(90_000);
