@@ -14,6 +14,8 @@ const WRONG_CHECK = '110105194912310021';
 const SLOW = { timeout: 20_000 };
 /** Waits for a published change to reach the API (the adapter re-checks the CMS every few seconds; builds may be running). */
 const PUBLISHED = { timeout: 60_000 };
+/** Waits for the site's rebuild after a publish (a full build: about a minute on a loaded 2-core machine). */
+const REBUILT = { timeout: 150_000 };
 
 async function liveWorkshops(request: APIRequestContext): Promise<Workshop[]> {
   return workshopsResponse.parse(await (await request.get(`/api/workshops?_t=${Date.now()}`)).json()).data.workshops;
@@ -256,8 +258,8 @@ test('a guest’s booking is kept in this browser with masked ID numbers; after 
 });
 
 test('a free workshop (price 0) reads 免费体验 on its card, in the booking form and beside the QR', async ({ page, request }) => {
-  // Each price change is a publish: the site rebuilds twice in the background while this runs.
-  test.setTimeout(180_000);
+  // Each price change is a publish, and the test waits for both rebuilds of the site.
+  test.setTimeout(420_000);
   const problems = collectProblems(page);
   const workshops = await liveWorkshops(request);
   const workshop = workshops[workshops.length - 1]!;
@@ -272,9 +274,18 @@ test('a free workshop (price 0) reads 免费体验 on its card, in the booking f
       workshop.id,
     ]);
   const livePrice = async () => (await liveWorkshops(request)).find((w) => w.id === workshop.id)?.price;
+  /** The price on the card of the built page, which the site rebuilds after the publish: 79 元/人 reads '79元/人'. */
+  const builtPrice = async () => {
+    const html = await (await request.get(`/inheritors?_t=${Date.now()}`)).text();
+    const card = html.split(`data-workshop="${workshop.id}"`)[1]?.split('</li>')[0] ?? '';
+    return /data-price[^>]*>(.*?)<\/p>/.exec(card)?.[1]?.replace(/<[^>]+>|\s/g, '');
+  };
   await setPrice(0);
   try {
+    // The API first, then the rebuilt page: the test opens the page once the rebuild has been swapped in, never
+    // while it is under way.
     await expect.poll(livePrice, PUBLISHED).toBe(0);
+    await expect.poll(builtPrice, REBUILT).toBe('免费体验');
     await page.clock.install();
     await openBooking(page);
     await expect(card(page, workshop).locator('[data-price]')).toHaveText('免费体验', SLOW);
@@ -296,8 +307,10 @@ test('a free workshop (price 0) reads 免费体验 on its card, in the booking f
     await expect(toast(page, '预约成功！记录已保存在本机，登录后可同步到账户')).toBeVisible(SLOW);
     expect(problems).toEqual([]);
   } finally {
+    // The next tests find the price, and the page, as they were.
     await setPrice(price);
     await expect.poll(livePrice, PUBLISHED).toBe(price);
+    await expect.poll(builtPrice, REBUILT).toBe(`${price}元/人`);
   }
 });
 

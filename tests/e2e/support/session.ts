@@ -20,9 +20,10 @@ export async function storeLogin(
  */
 export async function hydrated(page: Page, component: string) {
   const island = page.locator(`astro-island[component-url*="${component}"]`).first();
-  await island.waitFor({ state: 'attached' });
+  // Bounded, so a page whose island never hydrates fails here, named, rather than as the test's time-out elsewhere.
+  await island.waitFor({ state: 'attached', timeout: 45_000 });
   if ((await island.getAttribute('client')) === 'interaction') {
     await island.evaluate((element) => element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
   }
-  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached', timeout: 45_000 });
 }
