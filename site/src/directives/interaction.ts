@@ -2,7 +2,7 @@
  * client:interaction — an island that hydrates on the visitor's first interaction with it (the pointer coming over
  * it, a touch, keyboard focus), not while the page loads: its server-rendered HTML is the page until then, and no
  * script runs for it on a visit that never uses it. A click (or a key's click) that arrives before hydration has
- * finished is held and given again to the same element once React is listening.
+ * finished is held and given again to the same element once the island's framework (Preact) is listening.
  *
  * client:interaction="query" hydrates at once when the address carries a query or a fragment: an island that follows
  * the address (a page number, an open item) must show it, which its server-rendered first view does not.

@@ -20,7 +20,7 @@ export default function LoginForm() {
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof LoginValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
+    const next = { ...values, [field]: event.currentTarget.value };
     setValues(next);
     if (errors[field]) setErrors(validateLogin(next));
   };

@@ -23,15 +23,15 @@ export default function RegisterForm() {
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof RegisterValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
+    const next = { ...values, [field]: event.currentTarget.value };
     setValues(next);
     if (errors[field]) setErrors(validateRegister(next));
   };
   const check = (field: keyof RegisterValues) => () => setErrors((current) => ({ ...current, [field]: validateRegister(values)[field] }));
 
   async function onAvatar(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
     if (!file) return;
     const problem = avatarProblem(file);
     setAvatarError(problem);

@@ -67,16 +67,16 @@ export default function CultureBrowser({ categories, category, firstPage }: Cult
   const page = list.data;
   const pager = culturePager(where.page, page?.pages ?? 0);
 
-  const toPage = (n: number) => (event: MouseEvent) => {
+  const toPage = (n: number) => (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
     go({ ...where, page: n, item: undefined });
     document.getElementById('culture-grid')?.scrollIntoView({ block: 'start' });
   };
-  const toCategory = (id: number | undefined) => (event: MouseEvent) => {
+  const toCategory = (id: number | undefined) => (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
     go({ category: id, page: 1, item: undefined });
   };
-  const open = (id: number) => (event: MouseEvent) => {
+  const open = (id: number) => (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
     go({ ...where, item: id });
   };
@@ -185,7 +185,7 @@ export default function CultureBrowser({ categories, category, firstPage }: Cult
   );
 }
 
-function CultureCard({ culture, onOpen }: { culture: CultureItem; onOpen: (event: MouseEvent) => void }) {
+function CultureCard({ culture, onOpen }: { culture: CultureItem; onOpen: (event: MouseEvent<HTMLElement>) => void }) {
   const [expanded, setExpanded] = useState(false);
   const long = needsShowMore(culture.description);
   const textId = `culture-${culture.id}-text`;

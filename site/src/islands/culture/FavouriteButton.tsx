@@ -1,17 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { addCollection, collectionQueries, removeCollection } from '../../lib/api/collection.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
 import { notify } from '../../lib/ui/toast.ts';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 /**
  * The culture item's collect toggle (part 1 §4): its state is checked for a logged-in visitor; a
  * guest is told '请先登录后再收藏'. A 401/403 is handled by the API module (logout and /login).
  */
 export default function FavouriteButton({ cultureId, title }: { cultureId: number; title: string }) {
-  const session = useSyncExternalStore(subscribeSession, readSession, () => undefined);
+  const session = useClientStore(subscribeSession, readSession, undefined);
   const check = useQuery({ ...collectionQueries.check(cultureId), enabled: Boolean(session) }, queryClient);
   const collected = Boolean(session) && check.data === true;
 

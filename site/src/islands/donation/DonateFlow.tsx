@@ -241,7 +241,7 @@ export default function DonateFlow({ project, user, onClose }: { project: Donati
               min={DONATION_AMOUNT.min}
               max={DONATION_AMOUNT.max}
               value={input}
-              onChange={(event) => setInput(event.target.value)}
+              onChange={(event) => setInput(event.currentTarget.value)}
             />
             <button type="button" className="btn join-item" aria-label="增加 10 元" onClick={() => setInput(String(stepAmount(amount, 1)))}>
               +

@@ -1,5 +1,5 @@
 import type { donationProject } from '@feiyi/api-adapter/contract';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { loginHref } from '../../lib/api/rules.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
@@ -9,6 +9,7 @@ import Achievements from './Achievements.tsx';
 import DonateFlow from './DonateFlow.tsx';
 import DonorTable from './DonorTable.tsx';
 import { type SlideIntent, swipeIntent, wheelIntent } from './rules.ts';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 type DonationProject = z.infer<typeof donationProject>;
 
@@ -26,7 +27,7 @@ const reduced = () => window.matchMedia('(prefers-reduced-motion: reduce)').matc
  * back. The hint is a button, so keyboard visitors get the same.
  */
 export default function DonationPage({ projects, image }: Props) {
-  const session = useSyncExternalStore(subscribeSession, readSession, () => undefined);
+  const session = useClientStore(subscribeSession, readSession, undefined);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<DonationProject | undefined>();
   const header = useRef<HTMLElement>(null);

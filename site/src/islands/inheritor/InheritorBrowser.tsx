@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError } from '../../lib/api/errors.ts';
 import { type fetchInheritorPage, inheritorListFor } from '../../lib/api/inheritor.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
@@ -18,6 +18,7 @@ import {
   listFailureText,
   SAMPLE_INHERITORS,
 } from './rules.ts';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 type ListAnswer = Awaited<ReturnType<typeof fetchInheritorPage>>;
 
@@ -37,7 +38,7 @@ const LOGIN_HREF = loginHref('/inheritors#baodao');
  * the 3 sample inheritors with the guest warning. The category follows the address (?category=67).
  */
 export default function InheritorBrowser({ firstPage }: Props) {
-  const session = useSyncExternalStore(subscribeSession, readSession, () => undefined);
+  const session = useClientStore(subscribeSession, readSession, undefined);
   const viewer = session ? 'user' : 'guest';
   const [category, setCategory] = useState<CategoryId>(DEFAULT_CATEGORY);
   const [page, setPage] = useState(1);
@@ -65,7 +66,7 @@ export default function InheritorBrowser({ firstPage }: Props) {
     if (focus) tabs.current.get(id)?.focus();
   }
 
-  function onTabKey(event: KeyboardEvent, index: number) {
+  function onTabKey(event: KeyboardEvent<HTMLElement>, index: number) {
     const last = CATEGORIES.length - 1;
     const next =
       event.key === 'ArrowRight'

@@ -1,6 +1,6 @@
 import type { Inheritor } from '@feiyi/api-adapter/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { ApiError } from '../../lib/api/errors.ts';
 import { recordBrowse } from '../../lib/api/history.ts';
 import { loginHref } from '../../lib/api/rules.ts';
@@ -12,6 +12,7 @@ import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import { Portrait } from './InheritorCard.tsx';
 import { bioText, followFailureText, isSample, levelText } from './rules.ts';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 /** What the dialog shows: a record of the list, or one of the sample inheritors (no server record). */
 export type ShownInheritor = Pick<Inheritor, 'id' | 'inheritorName' | 'skillType' | 'status' | 'profileImages' | 'categoryName'> &
@@ -120,7 +121,7 @@ export default function InheritorDialog({ inheritor, onClose }: Props) {
  * the visitor is told '请先登录后再关注传承人'.
  */
 function FollowButton({ id }: { id: number }) {
-  const session = useSyncExternalStore(subscribeSession, readSession, () => undefined);
+  const session = useClientStore(subscribeSession, readSession, undefined);
   const sample = isSample(id);
   const status = useQuery({ ...inheritorQueries.followStatus(id), enabled: Boolean(session) && !sample }, queryClient);
   const following = Boolean(session) && status.data === true;

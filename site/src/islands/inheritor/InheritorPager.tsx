@@ -34,7 +34,7 @@ export default function InheritorPager({ total, page, size, onPage, onSize }: Pr
           id={sizeId}
           className="select select-sm w-28 border-base-300"
           value={size}
-          onChange={(event) => onSize(Number(event.target.value))}
+          onChange={(event) => onSize(Number(event.currentTarget.value))}
         >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
@@ -86,7 +86,7 @@ export default function InheritorPager({ total, page, size, onPage, onSize }: Pr
           max={pageCount}
           className="input input-sm w-20 border-base-300"
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => setTyped(event.currentTarget.value)}
           aria-describedby={`${jumpId}-of`}
         />
         <span id={`${jumpId}-of`}>页（共 {pageCount} 页）</span>

@@ -78,7 +78,7 @@ export default function AddressSection() {
         className="select w-full"
         value={value}
         disabled={list.length === 0}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.currentTarget.value)}
       >
         <option value="">请选择{label}</option>
         {list.map((name) => (
@@ -113,7 +113,7 @@ export default function AddressSection() {
             maxLength={ADDRESS_DETAIL_MAX}
             value={detail}
             aria-invalid={problem ? true : undefined}
-            onChange={(event) => setDetail(event.target.value)}
+            onChange={(event) => setDetail(event.currentTarget.value)}
             placeholder="街道、门牌号等"
           />
         </div>

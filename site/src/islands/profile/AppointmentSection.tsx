@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { messageOf } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { readLocalReservations, subscribeReservations } from '../../lib/api/reservation-store.ts';
@@ -9,6 +8,7 @@ import * as MESSAGES from '../../lib/messages.ts';
 import { type LocalReservation, maskIdCard } from '../workshop/booking.ts';
 import { formatStartTime } from '../workshop/countdown.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading } from './parts.tsx';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 const NO_RECORDS: LocalReservation[] = [];
 
@@ -71,7 +71,7 @@ function Card({ booking, local }: { booking: BookingCard; local: boolean }) {
 /** The visitor's workshop bookings: the server's and any kept in this browser before login (ID numbers masked). */
 export default function AppointmentSection() {
   const bookings = useQuery(workshopQueries.bookings(), queryClient);
-  const local = useSyncExternalStore(subscribeReservations, readLocalReservations, () => NO_RECORDS);
+  const local = useClientStore(subscribeReservations, readLocalReservations, NO_RECORDS);
 
   const localCards = local.map((r): BookingCard => ({
     key: `local-${r.id}`,

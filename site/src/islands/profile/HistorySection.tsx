@@ -83,7 +83,7 @@ export default function HistorySection({ cultureTitles }: { cultureTitles: Reado
         className="select select-sm w-40"
         value={type}
         onChange={(event) => {
-          setType(event.target.value as BrowseType | '');
+          setType(event.currentTarget.value as BrowseType | '');
           setPage(1);
         }}
       >

@@ -101,7 +101,7 @@ export default function ImageSection({ kind, current }: { kind: 'avatar' | 'back
           className="peer sr-only"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${ids.error} ${ids.hint}` : ids.hint}
-          onChange={(event) => choose(event.target.files?.[0])}
+          onChange={(event) => choose(event.currentTarget.files?.[0])}
         />
         <label
           htmlFor={ids.input}

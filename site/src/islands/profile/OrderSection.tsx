@@ -96,7 +96,7 @@ export default function OrderSection() {
             className="select select-sm w-24"
             value={size}
             onChange={(event) => {
-              setSize(orderPageSize(event.target.value));
+              setSize(orderPageSize(event.currentTarget.value));
               setPage(1);
             }}
           >

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { userQueries } from '../../lib/api/auth.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { loginHref } from '../../lib/api/rules.ts';
@@ -11,6 +11,7 @@ import FavouriteSection from './FavouriteSection.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import SkillChart from './SkillChart.tsx';
 import { GridSkeleton } from './parts.tsx';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 // Favourites is the section most visits open (the default); the others load with their first visit, so the page's
 // first load parses only what it shows.
@@ -70,12 +71,8 @@ function PageSkeleton() {
  * paint by the layout's guard); when the logged-in user changes in another tab, everything cached is dropped.
  */
 export default function ProfilePage({ categories, lookup }: Props) {
-  const session = useSyncExternalStore(subscribeSession, readSession, () => undefined);
-  const search = useSyncExternalStore(
-    subscribeLocation,
-    () => window.location.search,
-    () => null,
-  );
+  const session = useClientStore(subscribeSession, readSession, undefined);
+  const search = useClientStore(subscribeLocation, () => window.location.search, null);
   const section = search === null ? undefined : sectionFrom(search);
   const userId = session?.user.id;
   const [owner, setOwner] = useState<number | undefined>();

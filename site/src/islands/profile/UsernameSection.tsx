@@ -47,7 +47,7 @@ export default function UsernameSection({ current }: { current: string }) {
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${ids.error} ${ids.hint}` : ids.hint}
           onChange={(event) => {
-            setValue(event.target.value);
+            setValue(event.currentTarget.value);
             if (problem) setProblem(undefined);
           }}
         />

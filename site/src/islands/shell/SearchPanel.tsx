@@ -97,7 +97,7 @@ export default function SearchPanel() {
               autoComplete="off"
               enterKeyHint="search"
               value={input}
-              onChange={(event) => setInput(event.target.value)}
+              onChange={(event) => setInput(event.currentTarget.value)}
             />
             <button type="submit" className="btn btn-primary">
               搜索

@@ -1,7 +1,7 @@
 /**
  * The nav bar's behaviour without a framework: hide/show on scroll, the mobile menu button, the province list,
  * the 长辈模式 toggle (remembered in localStorage; the boot script applies it before paint), the avatar and the
- * clock. No React on the bar: a page whose own content is static runs no framework at all.
+ * clock. No framework on the bar: a page whose own content is static runs no framework at all.
  */
 import { ELDER_KEY } from '../../layouts/boot.ts';
 import { setupNavClock } from './nav-clock.ts';

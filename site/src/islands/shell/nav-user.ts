@@ -1,6 +1,6 @@
 /**
  * The nav's avatar (→ /profile or /login) and, when logged in, the logout button: plain DOM over the header's static
- * markup, so that no page loads React for the bar on every page. Follows login changes in this tab and in others.
+ * markup, so that no page loads a framework for the bar on every page. Follows login changes in this tab and in others.
  */
 import { type Session, clearSession, readSession, subscribeSession } from '../../lib/api/session.ts';
 

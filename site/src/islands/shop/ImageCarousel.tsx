@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { CAROUSEL_MS, nextSlide } from './rules.ts';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 const REDUCED = '(prefers-reduced-motion: reduce)';
 const subscribeReduced = (listener: () => void) => {
@@ -14,7 +15,7 @@ const readReduced = () => window.matchMedia(REDUCED).matches;
  * pause button (the dialog puts the keyboard on the carousel's first button, so focus alone does not pause it). Under reduced motion nothing moves by itself: the pictures are a row to scroll.
  */
 export default function ImageCarousel({ images, name }: { images: string[]; name: string }) {
-  const reduced = useSyncExternalStore(subscribeReduced, readReduced, () => false);
+  const reduced = useClientStore(subscribeReduced, readReduced, false);
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
   const [paused, setPaused] = useState(false);

@@ -95,7 +95,7 @@ export default function ProductDialog({ product: listed, loggedIn, onClose, onNe
                   max={product.stock}
                   step={1}
                   value={quantityText}
-                  onChange={(event) => setQuantityText(event.target.value)}
+                  onChange={(event) => setQuantityText(event.currentTarget.value)}
                   onBlur={() => setQuantity(quantityText)}
                 />
                 <button

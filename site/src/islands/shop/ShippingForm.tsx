@@ -78,7 +78,7 @@ export default function ShippingForm({ titleId, product, quantity, onBack }: Pro
             value: values[field.key],
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? `${id}-error` : undefined,
-            onChange: (event: { target: { value: string } }) => setValues({ ...values, [field.key]: event.target.value }),
+            onChange: (event: { currentTarget: { value: string } }) => setValues({ ...values, [field.key]: event.currentTarget.value }),
           };
           return (
             <div key={field.key}>

@@ -1,6 +1,6 @@
 import type { Product } from '@feiyi/api-adapter/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { type fetchProductPage, type ProductPageParams, productQueries } from '../../lib/api/product.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { loginHref } from '../../lib/api/rules.ts';
@@ -13,6 +13,7 @@ import { NOTICE_MS } from '../payment/timers.ts';
 import ProductDialog from './ProductDialog.tsx';
 import QuickBuy from './QuickBuy.tsx';
 import { CATEGORIES, type CategoryId, DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize, canBuy, isPageSize } from './rules.ts';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 type ProductPage = Awaited<ReturnType<typeof fetchProductPage>>;
 
@@ -37,7 +38,7 @@ export function requireLoginToBuy(): boolean {
  * The first page comes with the HTML; the live list (current stock) replaces it at once.
  */
 export default function ShopPage({ firstPage }: Props) {
-  const session = useSyncExternalStore(subscribeSession, readSession, () => undefined);
+  const session = useClientStore(subscribeSession, readSession, undefined);
   const [params, setParams] = useState<Required<Pick<ProductPageParams, 'page' | 'size'>> & ProductPageParams>({
     page: 1,
     size: DEFAULT_PAGE_SIZE,
@@ -100,7 +101,7 @@ export default function ShopPage({ firstPage }: Props) {
               placeholder="搜索商品名称或介绍"
               maxLength={100}
               value={keywordInput}
-              onChange={(event) => setKeywordInput(event.target.value)}
+              onChange={(event) => setKeywordInput(event.currentTarget.value)}
             />
           </label>
           <button type="submit" className="btn btn-secondary">
@@ -195,7 +196,7 @@ export default function ShopPage({ firstPage }: Props) {
             <select
               className="select select-sm w-20"
               value={params.size}
-              onChange={(event) => chooseSize(Number(event.target.value))}
+              onChange={(event) => chooseSize(Number(event.currentTarget.value))}
               aria-label="每页件数"
             >
               {PAGE_SIZES.map((size: PageSize) => (

@@ -151,7 +151,10 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
               className="select select-sm w-28"
               value={rows.length}
               disabled={Boolean(sync)}
-              onChange={(event) => setRows((current) => resizeParticipants(current, Number(event.target.value)))}
+              onChange={(event) => {
+                const count = Number(event.currentTarget.value);
+                setRows((current) => resizeParticipants(current, count));
+              }}
             >
               {Array.from({ length: PARTICIPANTS.max - PARTICIPANTS.min + 1 }, (_, i) => i + PARTICIPANTS.min).map((n) => (
                 <option key={n} value={n}>
@@ -175,7 +178,7 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
                       maxLength={field.max}
                       autoComplete={field.auto}
                       value={row[field.key]}
-                      onChange={(event) => edit(index, field.key, event.target.value)}
+                      onChange={(event) => edit(index, field.key, event.currentTarget.value)}
                     />
                   </label>
                 ))}

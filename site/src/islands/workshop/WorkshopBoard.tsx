@@ -1,6 +1,6 @@
 import type { Workshop } from '@feiyi/api-adapter/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { readLocalReservations, subscribeReservations } from '../../lib/api/reservation-store.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
@@ -11,6 +11,7 @@ import BookingDialog from './BookingDialog.tsx';
 import { type LocalReservation, isBooked, isFreeWorkshop } from './booking.ts';
 import { COUNTDOWN_REFRESH_MS, countdownText, formatStartTime, hasStarted } from './countdown.ts';
 import LocalReservations from './LocalReservations.tsx';
+import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 interface Props {
   /** The workshops as the page was built; the live seats replace them once fetched. */
@@ -28,8 +29,8 @@ const NO_BOOKINGS: Awaited<ReturnType<typeof fetchBookings>> = [];
  * syncing after login.
  */
 export default function WorkshopBoard({ workshops: built, builtAt }: Props) {
-  const session = useSyncExternalStore(subscribeSession, readSession, () => undefined);
-  const local = useSyncExternalStore(subscribeReservations, readLocalReservations, () => NO_RECORDS);
+  const session = useClientStore(subscribeSession, readSession, undefined);
+  const local = useClientStore(subscribeReservations, readLocalReservations, NO_RECORDS);
   const live = useQuery(workshopQueries.list(), queryClient);
   const mine = useQuery({ ...workshopQueries.bookings(), enabled: Boolean(session) }, queryClient);
   const [now, setNow] = useState(() => new Date(builtAt));

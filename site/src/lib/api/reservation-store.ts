@@ -9,7 +9,7 @@ const CHANGE_EVENT = 'feiyi:reservations';
 const NONE: LocalReservation[] = [];
 let cached: { raw: string | null; records: LocalReservation[] } | undefined;
 
-/** The stored bookings; the same array while the stored text is unchanged (a stable snapshot for React). */
+/** The stored bookings; the same array while the stored text is unchanged (a stable snapshot: an island re-renders only when it changed). */
 export function readLocalReservations(): LocalReservation[] {
   if (typeof window === 'undefined') return NONE;
   let raw: string | null;
