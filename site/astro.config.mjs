@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import process from 'node:process';
+import { URL, fileURLToPath } from 'node:url';
 import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
@@ -19,6 +20,18 @@ export default defineConfig({
   integrations: [
     // Islands are written against React's API and run on Preact's compatibility layer ('react' and 'react-dom' are
     // preact/compat here and in package.json): the same hooks, a tenth of the framework to download and evaluate.
+    // Ahead of @astrojs/preact's own renderer, so the islands hydrate through it (src/lib/preact/client.ts says why).
+    {
+      name: 'feiyi-preact-renderer',
+      hooks: {
+        'astro:config:setup': ({ addRenderer }) =>
+          addRenderer({
+            name: 'feiyi-preact',
+            clientEntrypoint: fileURLToPath(new URL('./src/lib/preact/client.ts', import.meta.url)),
+            serverEntrypoint: '@astrojs/preact/server.js',
+          }),
+      },
+    },
     preact({ compat: true }),
     serifFont(),
     {
