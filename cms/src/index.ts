@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { importNationalList } from '../seed/national';
 import { runSeed } from '../seed/run';
-import { ensureAdmin, ensureDemoUser } from './bootstrap/accounts';
+import { ensureAdmin, ensureDemoUser, ensureStaffAccount } from './bootstrap/accounts';
+import { CONTENT_EDITOR, ensureAdminRoles, OPERATOR } from './bootstrap/admin-roles';
 import { applyAdminLabels } from './bootstrap/admin-labels';
 import { ensureAdapterToken } from './bootstrap/api-token';
 import { applyUserDataAdmin, registerSuperAdminRestrictions } from './bootstrap/admin-user-data';
@@ -9,11 +10,13 @@ import { ensureUniqueIndexes } from './bootstrap/indexes';
 import { forwardContentEvents } from './bootstrap/content-events';
 import { AUTHENTICATED_ACTIONS, grantRoleActions, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
 import { registerPidAssignment } from './bootstrap/pid';
+import { guardRelationRoutes } from './bootstrap/relations-guard';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerPidAssignment(strapi);
     registerSuperAdminRestrictions(strapi);
+    guardRelationRoutes(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -35,5 +38,23 @@ export default {
     forwardContentEvents(strapi, { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET });
     await applyAdminLabels(strapi);
     await applyUserDataAdmin(strapi);
+    await ensureAdminRoles(strapi);
+    const resetStaff = (env.PORTAL_RESET_STAFF_PASSWORDS ?? '').split(',');
+    await ensureStaffAccount(strapi, {
+      email: env.EDITOR_EMAIL,
+      password: env.EDITOR_PASSWORD,
+      roleCode: CONTENT_EDITOR.code,
+      firstname: '演示',
+      lastname: '编辑',
+      resetPassword: resetStaff.includes('EDITOR_PASSWORD'),
+    });
+    await ensureStaffAccount(strapi, {
+      email: env.OPERATOR_EMAIL,
+      password: env.OPERATOR_PASSWORD,
+      roleCode: OPERATOR.code,
+      firstname: '演示',
+      lastname: '运营',
+      resetPassword: resetStaff.includes('OPERATOR_PASSWORD'),
+    });
   },
 };

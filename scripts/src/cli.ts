@@ -15,8 +15,9 @@ const log = (line: string) => console.log(`» ${line}`);
 
 async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean }) {
   const started = Date.now();
-  const { secrets, created } = loadOrCreateSecrets(SECRETS_FILE);
+  const { secrets, created, added } = loadOrCreateSecrets(SECRETS_FILE);
   if (created) log(`已生成本地密钥：${path.relative(process.cwd(), SECRETS_FILE)}`);
+  if (added.length > 0) log(`已在 ${path.relative(process.cwd(), SECRETS_FILE)} 中补充：${added.join('、')}`);
   const host = process.env.HOST ?? '127.0.0.1';
   const webPort = Number(process.env.PORT ?? 8080);
   const cmsPort = Number(process.env.CMS_PORT ?? 1337);
@@ -37,6 +38,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
     siteDir,
     demo: DEMO_ACCOUNT,
     resetAdminPassword: created,
+    resetStaffPasswords: created ? ['EDITOR_PASSWORD', 'OPERATOR_PASSWORD'] : added.filter((key) => key.endsWith('_PASSWORD')),
     publicUrl,
   });
   const site = new SiteBuilder({
@@ -69,7 +71,9 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
   网站        ${publicUrl ?? stack.webUrl}
   API 文档    ${publicUrl ?? stack.webUrl}/api/docs
   内容后台    ${stack.cmsUrl}/admin
-              账号 ${secrets.ADMIN_EMAIL}  密码 ${secrets.ADMIN_PASSWORD}
+              超级管理员  ${secrets.ADMIN_EMAIL}  密码 ${secrets.ADMIN_PASSWORD}
+              内容编辑    ${secrets.EDITOR_EMAIL}  密码 ${secrets.EDITOR_PASSWORD}
+              运营        ${secrets.OPERATOR_EMAIL}  密码 ${secrets.OPERATOR_PASSWORD}
   演示账号    用户名 ${DEMO_ACCOUNT.username}  密码 ${DEMO_ACCOUNT.password}
   日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/
 按 Ctrl+C 停止。`);

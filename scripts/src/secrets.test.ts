@@ -23,6 +23,20 @@ describe('secrets file', () => {
     expect(second.secrets).toEqual(first.secrets);
   });
 
+  it('adds the staff accounts to a file written before they existed, keeping every other secret', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'secrets-')), 'secrets.env');
+    const old = serializeSecrets(generateSecrets()).replace(/^(EDITOR|OPERATOR)_.*\n/gm, '');
+    writeFileSync(file, old);
+    const { secrets, created, added } = loadOrCreateSecrets(file);
+    expect(created).toBe(false);
+    expect(added).toEqual(['EDITOR_EMAIL', 'EDITOR_PASSWORD', 'OPERATOR_EMAIL', 'OPERATOR_PASSWORD']);
+    expect(secrets).toMatchObject({ EDITOR_EMAIL: 'editor@feiyi.local', OPERATOR_EMAIL: 'operator@feiyi.local' });
+    expect(secrets.ADMIN_PASSWORD).toBe(parseSecrets(`${old}EDITOR_EMAIL=x@y\n`, 'f', generateSecrets()).ADMIN_PASSWORD);
+    // Written back: the next start reads the same passwords and adds nothing.
+    expect(readFileSync(file, 'utf8').startsWith(old)).toBe(true);
+    expect(loadOrCreateSecrets(file)).toEqual({ secrets, created: false, added: [] });
+  });
+
   it('names the file and the key when an entry is missing', () => {
     const text = serializeSecrets(generateSecrets()).replace(/^JWT_SECRET=.*$/m, '');
     expect(() => parseSecrets(text, '/x/secrets.env')).toThrowError(new SecretsFileError('密钥文件 /x/secrets.env 缺少 JWT_SECRET'));

@@ -14,12 +14,22 @@ export const SECRET_KEYS = [
   'WEBHOOK_SECRET',
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
+  'EDITOR_EMAIL',
+  'EDITOR_PASSWORD',
+  'OPERATOR_EMAIL',
+  'OPERATOR_PASSWORD',
 ] as const;
+
+/** Keys added after the first release: an older file gets them generated and appended instead of being refused. */
+const ADDED_LATER: readonly SecretKey[] = ['EDITOR_EMAIL', 'EDITOR_PASSWORD', 'OPERATOR_EMAIL', 'OPERATOR_PASSWORD'];
 
 export type SecretKey = (typeof SECRET_KEYS)[number];
 export type Secrets = Record<SecretKey, string>;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+// Readable yet strong: Strapi's admin wants upper, lower and a digit.
+const adminPassword = () => `Feiyi-${hex(4)}-${hex(4).toUpperCase()}`;
 
 export function generateSecrets(): Secrets {
   return {
@@ -32,8 +42,12 @@ export function generateSecrets(): Secrets {
     CMS_API_TOKEN: hex(64),
     WEBHOOK_SECRET: hex(24),
     ADMIN_EMAIL: 'admin@feiyi.local',
-    // Readable yet strong: Strapi's admin wants upper, lower and a digit.
-    ADMIN_PASSWORD: `Feiyi-${hex(4)}-${hex(4).toUpperCase()}`,
+    ADMIN_PASSWORD: adminPassword(),
+    // The demo accounts of the two admin roles (内容编辑, 运营).
+    EDITOR_EMAIL: 'editor@feiyi.local',
+    EDITOR_PASSWORD: adminPassword(),
+    OPERATOR_EMAIL: 'operator@feiyi.local',
+    OPERATOR_PASSWORD: adminPassword(),
   };
 }
 
@@ -48,6 +62,10 @@ const PATTERNS: Record<SecretKey, RegExp> = {
   WEBHOOK_SECRET: /^[0-9a-f]{16,}$/,
   ADMIN_EMAIL: /^[^\s@]+@[^\s@]+$/,
   ADMIN_PASSWORD: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/,
+  EDITOR_EMAIL: /^[^\s@]+@[^\s@]+$/,
+  EDITOR_PASSWORD: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/,
+  OPERATOR_EMAIL: /^[^\s@]+@[^\s@]+$/,
+  OPERATOR_PASSWORD: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/,
 };
 
 export class SecretsFileError extends Error {}
@@ -57,8 +75,11 @@ export function serializeSecrets(secrets: Secrets): string {
   return `# 非遗门户的本地密钥，由 ./portal 首次运行时生成。切勿提交。\n${lines.join('\n')}\n`;
 }
 
-/** Parses a secrets file; any missing or malformed entry is an error naming the file and the key. */
-export function parseSecrets(text: string, file: string): Secrets {
+/**
+ * Parses a secrets file; any missing or malformed entry is an error naming the file and the key.
+ * With `fill`, a missing key added after the first release takes the given value instead.
+ */
+export function parseSecrets(text: string, file: string, fill?: Partial<Secrets>): Secrets {
   const values = new Map<string, string>();
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
@@ -69,7 +90,7 @@ export function parseSecrets(text: string, file: string): Secrets {
   });
   const result = {} as Secrets;
   for (const key of SECRET_KEYS) {
-    const value = values.get(key);
+    const value = values.get(key) ?? (ADDED_LATER.includes(key) ? fill?.[key] : undefined);
     if (value === undefined) throw new SecretsFileError(`密钥文件 ${file} 缺少 ${key}`);
     if (!PATTERNS[key].test(value)) throw new SecretsFileError(`密钥文件 ${file} 中的 ${key} 格式无效`);
     result[key] = value;
@@ -81,12 +102,20 @@ export function parseSecrets(text: string, file: string): Secrets {
  * Reads the secrets file, creating it when missing. A broken file is never overwritten silently:
  * the caller reports the error and the user decides (delete it to regenerate).
  */
-export function loadOrCreateSecrets(file: string): { secrets: Secrets; created: boolean } {
+export function loadOrCreateSecrets(file: string): { secrets: Secrets; created: boolean; added: SecretKey[] } {
   if (!existsSync(file)) {
     const secrets = generateSecrets();
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, serializeSecrets(secrets), { mode: 0o600 });
-    return { secrets, created: true };
+    return { secrets, created: true, added: [] };
   }
-  return { secrets: parseSecrets(readFileSync(file, 'utf8'), file), created: false };
+  const text = readFileSync(file, 'utf8');
+  const secrets = parseSecrets(text, file, generateSecrets());
+  const present = new Set(text.split(/\r?\n/).map((line) => line.slice(0, line.indexOf('=')).trim()));
+  const added = ADDED_LATER.filter((key) => !present.has(key));
+  if (added.length > 0) {
+    const lines = added.map((key) => `${key}=${secrets[key]}`).join('\n');
+    writeFileSync(file, `${text.endsWith('\n') ? text : `${text}\n`}${lines}\n`, { mode: 0o600 });
+  }
+  return { secrets, created: false, added };
 }

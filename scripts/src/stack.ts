@@ -18,6 +18,8 @@ export interface StackOptions {
   siteDir: string;
   demo: { username: string; password: string };
   resetAdminPassword?: boolean;
+  /** The staff passwords ./portal has just generated (EDITOR_PASSWORD, OPERATOR_PASSWORD): existing accounts take them. */
+  resetStaffPasswords?: string[];
   serveAdmin?: boolean;
   extraAdapterEnv?: NodeJS.ProcessEnv;
   /** The address visitors (and phones on the LAN) use; defaults to http://host:webPort. */
@@ -93,7 +95,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
 export type CmsOptions = Pick<
   StackOptions,
-  'host' | 'cmsPort' | 'secrets' | 'logDir' | 'databaseUrl' | 'sqliteFile' | 'publicDir' | 'demo' | 'resetAdminPassword' | 'serveAdmin'
+  | 'host'
+  | 'cmsPort'
+  | 'secrets'
+  | 'logDir'
+  | 'databaseUrl'
+  | 'sqliteFile'
+  | 'publicDir'
+  | 'demo'
+  | 'resetAdminPassword'
+  | 'resetStaffPasswords'
+  | 'serveAdmin'
 > & { webUrl: string; extraEnv?: NodeJS.ProcessEnv; logName?: string };
 
 /** Starts Strapi (compiled by buildCms) with the portal's settings; resolves once the process is spawned. */
@@ -122,6 +134,11 @@ export function startCms(options: CmsOptions): Service {
       ADMIN_EMAIL: secrets.ADMIN_EMAIL,
       ADMIN_PASSWORD: secrets.ADMIN_PASSWORD,
       PORTAL_RESET_ADMIN_PASSWORD: options.resetAdminPassword ? 'true' : 'false',
+      EDITOR_EMAIL: secrets.EDITOR_EMAIL,
+      EDITOR_PASSWORD: secrets.EDITOR_PASSWORD,
+      OPERATOR_EMAIL: secrets.OPERATOR_EMAIL,
+      OPERATOR_PASSWORD: secrets.OPERATOR_PASSWORD,
+      PORTAL_RESET_STAFF_PASSWORDS: (options.resetStaffPasswords ?? []).join(','),
       DEMO_USERNAME: options.demo.username,
       DEMO_PASSWORD: options.demo.password,
       WEBHOOK_URL: `${options.webUrl}/api/internal/cms-events`,

@@ -2,18 +2,28 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { testEnv } from './env.ts';
 
+export type AdminAccount = 'admin' | 'editor' | 'operator';
+
+const credentials = (account: AdminAccount) =>
+  account === 'editor'
+    ? { email: testEnv.editorEmail, password: testEnv.editorPassword }
+    : account === 'operator'
+      ? { email: testEnv.operatorEmail, password: testEnv.operatorPassword }
+      : { email: testEnv.adminEmail, password: testEnv.adminPassword };
+
 /**
- * Logs in to Strapi's admin API as the editor account; used to act as an editor would. One login serves the whole
- * run (the token is kept in the run's work folder): Strapi allows five admin logins per address and account in
- * five minutes, and the browser test of the admin logs in after the integration suite.
+ * Logs in to Strapi's admin API as the super admin (or the 内容编辑 / 运营 demo account); used to act as an editor
+ * would. One login per account serves the whole run (the token is kept in the run's work folder): Strapi allows five
+ * admin logins per address and account in five minutes, and the browser tests of the admin log in after the
+ * integration suite.
  */
-export async function adminToken(): Promise<string> {
-  const kept = path.join(testEnv.workDir, 'admin-token');
+export async function adminToken(account: AdminAccount = 'admin'): Promise<string> {
+  const kept = path.join(testEnv.workDir, account === 'admin' ? 'admin-token' : `admin-token-${account}`);
   if (existsSync(kept)) return readFileSync(kept, 'utf8');
   const response = await fetch(`${testEnv.cmsUrl}/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: testEnv.adminEmail, password: testEnv.adminPassword }),
+    body: JSON.stringify(credentials(account)),
   });
   if (response.status !== 200) throw new Error(`admin login failed: ${response.status}`);
   const token = ((await response.json()) as { data: { token: string } }).data.token;

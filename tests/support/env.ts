@@ -31,6 +31,19 @@ export const testEnv = {
   get adminPassword() {
     return required('TEST_ADMIN_PASSWORD');
   },
+  /** The demo accounts of the 内容编辑 and 运营 roles. */
+  get editorEmail() {
+    return required('TEST_EDITOR_EMAIL');
+  },
+  get editorPassword() {
+    return required('TEST_EDITOR_PASSWORD');
+  },
+  get operatorEmail() {
+    return required('TEST_OPERATOR_EMAIL');
+  },
+  get operatorPassword() {
+    return required('TEST_OPERATOR_PASSWORD');
+  },
   get workDir() {
     return required('TEST_WORK_DIR');
   },

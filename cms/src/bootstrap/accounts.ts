@@ -31,6 +31,36 @@ export async function ensureAdmin(strapi: Core.Strapi, options: { email?: string
   });
 }
 
+/**
+ * A demo staff account holding one of the portal's roles (内容编辑, 运营), created once; its password is
+ * reset only when ./portal has just generated it, like the super admin's.
+ */
+export async function ensureStaffAccount(
+  strapi: Core.Strapi,
+  options: { email?: string; password?: string; roleCode: string; firstname: string; lastname: string; resetPassword: boolean },
+) {
+  const { email, password } = options;
+  if (!email || !password) return;
+  const users = strapi.service('admin::user') as unknown as AdminUserService;
+  if (await users.exists({ email })) {
+    if (options.resetPassword) await users.resetPasswordByEmail(email, password);
+    return;
+  }
+  const roles = strapi.service('admin::role') as unknown as { findOne(params: { code: string }): Promise<{ id: number } | null> };
+  const role = await roles.findOne({ code: options.roleCode });
+  if (!role) throw new Error(`admin role ${options.roleCode} is missing`);
+  await users.create({
+    email,
+    firstname: options.firstname,
+    lastname: options.lastname,
+    password,
+    isActive: true,
+    preferedLanguage: 'zh-Hans',
+    registrationToken: null,
+    roles: [role.id],
+  });
+}
+
 /** A visitor account for trying the portal (printed by ./portal start). */
 export async function ensureDemoUser(strapi: Core.Strapi, options: { username?: string; password?: string }) {
   const { username, password } = options;
