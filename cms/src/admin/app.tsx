@@ -1,13 +1,65 @@
-// The editors' admin panel speaks Chinese (editors can still switch language in their profile).
+import zhHans from './translations/zh-Hans.json';
+
+// The editors' admin speaks Chinese. Strapi ships a partial zh-Hans; translations/zh-Hans.json fills in
+// every string the screens of 内容编辑 and 运营 show (keys from Strapi's own en.json files, plugin keys
+// prefixed with the plugin id), checked by tests/e2e/admin-chinese.spec.ts. Editors may still pick
+// English in their profile.
+const LANGUAGE_KEY = 'strapi-admin-language';
+
+/**
+ * Strapi keeps a dismissed banner per instance id (package.json sets `uuid: false`) and per media-library
+ * flag; these are the keys of the "Introducing the new Media Library" banner, dismissed in advance.
+ */
+const MEDIA_LIBRARY_BANNER_KEYS = ['true', 'false'].flatMap((legacy) =>
+  ['false', 'undefined'].map((uuid) => `STRAPI_MEDIA_LIBRARY_BANNER_DISMISSED_FOR_${legacy}:${uuid}`),
+);
+
+/**
+ * Labels for screen readers that Strapi's components set in English with no message id: sonner's
+ * toast region (“Notifications alt+T”), the design system's pagination and date-time input, and the content-manager's
+ * status badges. Relabelled as they appear.
+ */
+const ARIA_LABELS: Array<[selector: string, label: string]> = [
+  ['section[aria-label^="Notifications"]', '通知（Alt+T）'],
+  ['nav[aria-label="Pagination"]', '分页'],
+  // The date-time input's two halves.
+  ['[aria-label="Choose date"]', '选择日期'],
+  ['[aria-label="Choose time"]', '选择时间'],
+  ['[aria-label="清除 date"]', '清除日期'],
+  ['[aria-label="清除 time"]', '清除时间'],
+  // The Markdown editor (CodeMirror's screen-reader label).
+  ['[aria-label="Editor"]', '正文编辑器'],
+  // A document's status badge is labelled with the raw status.
+  ['[role="status"][aria-label="published"]', '已发布'],
+  ['[role="status"][aria-label="draft"]', '草稿'],
+  ['[role="status"][aria-label="modified"]', '已修改'],
+];
+
+function relabelForScreenReaders() {
+  const relabel = () => {
+    for (const [selector, label] of ARIA_LABELS) {
+      for (const element of document.querySelectorAll(selector)) element.setAttribute('aria-label', label);
+    }
+  };
+  relabel();
+  new MutationObserver(relabel).observe(document.body, { childList: true, subtree: true });
+}
+
 export default {
   config: {
     locales: ['zh-Hans'],
-    translations: {
-      'zh-Hans': {
-        'Auth.form.welcome.title': '非遗中国 · 内容后台',
-        'Auth.form.welcome.subtitle': '登录以编辑文化条目、传承人与商品',
-      },
-    },
+    translations: { 'zh-Hans': zhHans },
+    // No release notes, guided tour or marketing: the editors' screens show their content only.
+    notifications: { releases: false },
+    tutorials: false,
+  },
+  register() {
+    // Runs before the first render: Chinese unless the editor chose otherwise (Strapi falls back to English).
+    if (!localStorage.getItem(LANGUAGE_KEY)) localStorage.setItem(LANGUAGE_KEY, 'zh-Hans');
+    for (const key of MEDIA_LIBRARY_BANNER_KEYS) localStorage.setItem(key, 'true');
+    // Strapi's pages set their own titles (“内容管理 | Strapi”); the sign-in page keeps the document's.
+    document.title = '非遗中国 · 内容后台';
+    relabelForScreenReaders();
   },
   bootstrap() {},
 };

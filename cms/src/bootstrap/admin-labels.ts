@@ -1,12 +1,14 @@
 import type { Core } from '@strapi/strapi';
+import { COMPONENT_LABELS, DESCRIPTIONS } from './admin-descriptions';
 
 /**
  * Chinese field labels, title fields and list columns for the editors' admin. Applied once per
  * LABELS_VERSION; what editors change later in "Configure the view" stays theirs. The visitors'
  * records (orders, donations, bookings …) are set up in admin-user-data.ts.
  */
-const LABELS_VERSION = 3;
+const LABELS_VERSION = 4;
 export const COMMON: Record<string, string> = {
+  id: '序号',
   pid: '编号',
   slug: '标识（URL）',
   title: '标题',
@@ -89,14 +91,15 @@ const LABELS: Record<
       serial: '项目编号',
       name: '项目名称',
       batchYear: '公布年份（批次）',
-      entryKind: '类型（new 新增，extension 扩展）',
+      entryKind: '类型（新增或扩展）',
       region: '申报地区或单位',
       province: '所属省份（国家级单位为空）',
       culture: '文化条目',
       importKey: '导入键（名录导入用，请勿修改）',
     },
     mainField: 'name',
-    list: ['serial', 'name', 'category', 'batchYear', 'entryKind', 'region', 'province'],
+    // Not entryKind: Strapi's list shows an enumeration's raw value (new, extension); the edit view translates it.
+    list: ['serial', 'name', 'category', 'batchYear', 'region', 'province'],
   },
   'api::policy.policy': {
     labels: { content: '内容', pubDate: '发布日期', datePrecision: '日期精度', issuer: '发布机关', docNumber: '文号' },
@@ -181,10 +184,11 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
     if (!contentType) continue;
     const configuration = await contentTypes.findConfiguration(contentType);
     for (const [field, metadata] of Object.entries(configuration.metadatas)) {
+      const description = descriptions?.[field] ?? DESCRIPTIONS[uid]?.[field];
+      if (metadata.edit && description) metadata.edit.description = description;
       const label = labels[field] ?? COMMON[field];
       if (!label) continue;
       if (metadata.edit) metadata.edit.label = label;
-      if (metadata.edit && descriptions?.[field]) metadata.edit.description = descriptions[field];
       // The import's own bookkeeping: shown, never edited (a changed key would re-import the record).
       if (metadata.edit && field === 'importKey') metadata.edit.editable = false;
       if (metadata.list) metadata.list.label = label;
@@ -192,6 +196,27 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
     if (mainField && configuration.metadatas[mainField]) configuration.settings.mainField = mainField;
     if (list) configuration.layouts.list = ['id', ...list.filter((field) => configuration.metadatas[field])];
     await contentTypes.updateConfiguration(contentType, {
+      settings: configuration.settings,
+      metadatas: configuration.metadatas,
+      layouts: configuration.layouts,
+    });
+  }
+  const components = strapi.plugin('content-manager').service('components') as {
+    findComponent(uid: string): { uid: string } | undefined;
+    findConfiguration(component: { uid: string }): Promise<Configuration>;
+    updateConfiguration(component: { uid: string }, configuration: Configuration): Promise<unknown>;
+  };
+  for (const [uid, { labels, descriptions, mainField }] of Object.entries(COMPONENT_LABELS)) {
+    const component = components.findComponent(uid);
+    if (!component) continue;
+    const configuration = await components.findConfiguration(component);
+    for (const [field, metadata] of Object.entries(configuration.metadatas)) {
+      if (labels[field] && metadata.edit) metadata.edit.label = labels[field];
+      if (descriptions[field] && metadata.edit) metadata.edit.description = descriptions[field];
+      if (labels[field] && metadata.list) metadata.list.label = labels[field];
+    }
+    configuration.settings.mainField = mainField;
+    await components.updateConfiguration(component, {
       settings: configuration.settings,
       metadatas: configuration.metadatas,
       layouts: configuration.layouts,

@@ -33,14 +33,14 @@ export const USER_DATA: Record<string, UserDataType> = {
     labels: {
       orderNo: '订单号',
       status: '状态（0 待支付，1 已支付，2 已取消）',
-      kind: '方式（cart 购物车，quick 快速购买）',
+      kind: '下单方式（购物车或快速购买）',
       items: '明细',
       totalAmount: '总额（元）',
       payAmount: '实付（元）',
       shippingName: '收货人',
       shippingPhone: '电话',
       shippingAddress: '地址',
-      paymentMethod: '支付方式（alipay 支付宝，wechat 微信，mock 模拟）',
+      paymentMethod: '支付方式',
       expiresAt: '保留至（过期未付则取消并归还库存）',
       paidAt: '支付时间',
       cancelledAt: '取消时间',
@@ -75,7 +75,7 @@ export const USER_DATA: Record<string, UserDataType> = {
       participants: '参与人',
       count: '人数',
       amount: '金额（元）',
-      status: '状态（pending 待支付，booked 已预约，cancelled 已取消）',
+      status: '状态（待支付、已预约或已取消）',
       ...SYSTEM_KEYS,
     },
     mainField: 'bookingNo',
@@ -85,7 +85,7 @@ export const USER_DATA: Record<string, UserDataType> = {
   },
   'api::achievement.achievement': {
     labels: {
-      achievementType: '成就（first_donation 首次捐赠，donation_amount 累计金额，different_projects 不同项目）',
+      achievementType: '成就',
       currentValue: '当前进度',
       targetValue: '目标',
       isCompleted: '已完成',
@@ -97,7 +97,7 @@ export const USER_DATA: Record<string, UserDataType> = {
     hidden: [],
   },
   'api::favourite.favourite': {
-    labels: { targetType: '类型（culture 文化条目，heritage 专题页，news 资讯，product 商品）', targetId: '对象编号', ...SYSTEM_KEYS },
+    labels: { targetType: '类型', targetId: '对象编号', ...SYSTEM_KEYS },
     list: ['user', 'targetType', 'targetId', 'createdAt'],
     editable: [],
     hidden: [],
@@ -110,7 +110,7 @@ export const USER_DATA: Record<string, UserDataType> = {
   },
   'api::browse-record.browse-record': {
     labels: {
-      browseType: '类型（culture 文化条目，inheritor 传承人，event 活动，product 商品，heritage 专题页，news 资讯）',
+      browseType: '类型',
       browseId: '对象编号',
       browseTime: '浏览时间',
       ...SYSTEM_KEYS,
@@ -141,7 +141,7 @@ const USER_DATA_COMPONENTS: Record<string, { labels: Record<string, string>; mai
 };
 
 /** Bump to apply changed labels, columns or read-only fields once more. */
-const USER_DATA_VERSION = 1;
+const USER_DATA_VERSION = 2;
 const EXPLORER = 'plugin::content-manager.explorer';
 const RESTRICTED_ROLES = ['strapi-editor', 'strapi-author'];
 
