@@ -38,7 +38,12 @@ const ARIA_LABELS: Array<[selector: string, label: string]> = [
 function relabelForScreenReaders() {
   const relabel = () => {
     for (const [selector, label] of ARIA_LABELS) {
-      for (const element of document.querySelectorAll(selector)) element.setAttribute('aria-label', label);
+      for (const element of document.querySelectorAll(selector)) {
+        const previous = element.getAttribute('aria-label');
+        element.setAttribute('aria-label', label);
+        // An icon button also carries its label as visually hidden text.
+        for (const span of element.querySelectorAll('span')) if (previous && span.textContent === previous) span.textContent = label;
+      }
     }
   };
   relabel();
