@@ -11,6 +11,7 @@ import { forwardContentEvents } from './bootstrap/content-events';
 import { AUTHENTICATED_ACTIONS, grantRoleActions, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
 import { registerPidAssignment } from './bootstrap/pid';
 import { guardRelationRoutes } from './bootstrap/relations-guard';
+import { nameApiUploadFolder } from './bootstrap/upload-folder';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -39,6 +40,7 @@ export default {
     await applyAdminLabels(strapi);
     await applyUserDataAdmin(strapi);
     await ensureAdminRoles(strapi);
+    await nameApiUploadFolder(strapi);
     const resetStaff = (env.PORTAL_RESET_STAFF_PASSWORDS ?? '').split(',');
     await ensureStaffAccount(strapi, {
       email: env.EDITOR_EMAIL,
