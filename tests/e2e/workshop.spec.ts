@@ -14,8 +14,6 @@ const WRONG_CHECK = '110105194912310021';
 const SLOW = { timeout: 20_000 };
 /** Waits for a published change to reach the API (the adapter re-checks the CMS every few seconds; builds may be running). */
 const PUBLISHED = { timeout: 60_000 };
-/** Waits for the site's rebuild after a publish (a full build: about a minute on a loaded 2-core machine). */
-const REBUILT = { timeout: 150_000 };
 
 async function liveWorkshops(request: APIRequestContext): Promise<Workshop[]> {
   return workshopsResponse.parse(await (await request.get(`/api/workshops?_t=${Date.now()}`)).json()).data.workshops;
@@ -258,8 +256,8 @@ test('a guest’s booking is kept in this browser with masked ID numbers; after 
 });
 
 test('a free workshop (price 0) reads 免费体验 on its card, in the booking form and beside the QR', async ({ page, request }) => {
-  // Each price change is a publish, and the test waits for both rebuilds of the site.
-  test.setTimeout(420_000);
+  // Each price change is a publish the adapter follows within seconds; the machine may be busy.
+  test.setTimeout(180_000);
   const problems = collectProblems(page);
   const workshops = await liveWorkshops(request);
   const workshop = workshops[workshops.length - 1]!;
@@ -274,21 +272,14 @@ test('a free workshop (price 0) reads 免费体验 on its card, in the booking f
       workshop.id,
     ]);
   const livePrice = async () => (await liveWorkshops(request)).find((w) => w.id === workshop.id)?.price;
-  /** The price on the card of the built page, which the site rebuilds after the publish: 79 元/人 reads '79元/人'. */
-  const builtPrice = async () => {
-    const html = await (await request.get(`/inheritors?_t=${Date.now()}`)).text();
-    const card = html.split(`data-workshop="${workshop.id}"`)[1]?.split('</li>')[0] ?? '';
-    return /data-price[^>]*>(.*?)<\/p>/.exec(card)?.[1]?.replace(/<[^>]+>|\s/g, '');
-  };
   await setPrice(0);
   try {
-    // The API first, then the rebuilt page: the test opens the page once the rebuild has been swapped in, never
-    // while it is under way.
     await expect.poll(livePrice, PUBLISHED).toBe(0);
-    await expect.poll(builtPrice, REBUILT).toBe('免费体验');
-    await page.clock.install();
-    await openBooking(page);
+    // The built page still says the old price (the site rebuilds for editorial content, not for the shop's); the
+    // island reads the live price as it starts. The payment's clock is installed once the card shows it.
+    await page.goto('/inheritors#booking');
     await expect(card(page, workshop).locator('[data-price]')).toHaveText('免费体验', SLOW);
+    await page.clock.install();
     await card(page, workshop)
       .getByRole('button', { name: `预约：${workshop.title}` })
       .click();
@@ -310,7 +301,6 @@ test('a free workshop (price 0) reads 免费体验 on its card, in the booking f
     // The next tests find the price, and the page, as they were.
     await setPrice(price);
     await expect.poll(livePrice, PUBLISHED).toBe(price);
-    await expect.poll(builtPrice, REBUILT).toBe(`${price}元/人`);
   }
 });
 
