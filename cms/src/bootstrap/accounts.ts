@@ -6,38 +6,17 @@ interface AdminUserService {
   resetPasswordByEmail(email: string, password: string): Promise<void>;
 }
 
-/** The editors' first account, so a fresh portal's admin can be logged into at once. */
-export async function ensureAdmin(strapi: Core.Strapi, options: { email?: string; password?: string; resetPassword: boolean }) {
-  const { email, password } = options;
-  if (!email || !password) return;
-  const users = strapi.service('admin::user') as unknown as AdminUserService;
-  if (await users.exists({ email })) {
-    // Only when ./portal has just regenerated the secrets file: the printed password must work.
-    if (options.resetPassword) await users.resetPasswordByEmail(email, password);
-    return;
-  }
-  const roles = strapi.service('admin::role') as unknown as { getSuperAdmin(): Promise<{ id: number } | null> };
-  const superAdmin = await roles.getSuperAdmin();
-  if (!superAdmin) throw new Error('super admin role is missing');
-  await users.create({
-    email,
-    firstname: '内容',
-    lastname: '编辑',
-    password,
-    isActive: true,
-    preferedLanguage: 'zh-Hans',
-    registrationToken: null,
-    roles: [superAdmin.id],
-  });
+interface AccountOptions {
+  email?: string | undefined;
+  password?: string | undefined;
+  /** Only when ./portal has just generated the secrets file: the printed password must work. */
+  resetPassword: boolean;
 }
 
-/**
- * A demo staff account holding one of the portal's roles (内容编辑, 运营), created once; its password is
- * reset only when ./portal has just generated it, like the super admin's.
- */
-export async function ensureStaffAccount(
+/** An admin account holding one role, created once; its password is reset only when ./portal has just generated it. */
+async function ensureAccount(
   strapi: Core.Strapi,
-  options: { email?: string; password?: string; roleCode: string; firstname: string; lastname: string; resetPassword: boolean },
+  options: AccountOptions & { firstname: string; lastname: string; role: () => Promise<{ id: number }> },
 ) {
   const { email, password } = options;
   if (!email || !password) return;
@@ -46,9 +25,7 @@ export async function ensureStaffAccount(
     if (options.resetPassword) await users.resetPasswordByEmail(email, password);
     return;
   }
-  const roles = strapi.service('admin::role') as unknown as { findOne(params: { code: string }): Promise<{ id: number } | null> };
-  const role = await roles.findOne({ code: options.roleCode });
-  if (!role) throw new Error(`admin role ${options.roleCode} is missing`);
+  const role = await options.role();
   await users.create({
     email,
     firstname: options.firstname,
@@ -58,6 +35,37 @@ export async function ensureStaffAccount(
     preferedLanguage: 'zh-Hans',
     registrationToken: null,
     roles: [role.id],
+  });
+}
+
+/** The editors' first account, so a fresh portal's admin can be logged into at once. */
+export async function ensureAdmin(strapi: Core.Strapi, options: AccountOptions) {
+  await ensureAccount(strapi, {
+    ...options,
+    firstname: '内容',
+    lastname: '编辑',
+    role: async () => {
+      const roles = strapi.service('admin::role') as unknown as { getSuperAdmin(): Promise<{ id: number } | null> };
+      const superAdmin = await roles.getSuperAdmin();
+      if (!superAdmin) throw new Error('super admin role is missing');
+      return superAdmin;
+    },
+  });
+}
+
+/** A demo staff account holding one of the portal's roles (内容编辑, 运营). */
+export async function ensureStaffAccount(
+  strapi: Core.Strapi,
+  options: AccountOptions & { roleCode: string; firstname: string; lastname: string },
+) {
+  await ensureAccount(strapi, {
+    ...options,
+    role: async () => {
+      const roles = strapi.service('admin::role') as unknown as { findOne(params: { code: string }): Promise<{ id: number } | null> };
+      const role = await roles.findOne({ code: options.roleCode });
+      if (!role) throw new Error(`admin role ${options.roleCode} is missing`);
+      return role;
+    },
   });
 }
 
