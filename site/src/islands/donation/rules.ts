@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { achievement } from '@feiyi/api-adapter/contract';
+import { beijingParts, twoDigits } from '../../lib/format/beijing-time.ts';
 import * as MESSAGES from '../../lib/messages.ts';
 
 export const DONATION_AMOUNT = { min: 1, max: 10_000, step: 10, initial: 100 } as const;
@@ -136,21 +137,11 @@ export function achievementLoadMessage(failure: { status?: number | undefined; l
   return words.failedLater;
 }
 
-const BEIJING_SHORT = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A donation's time in Beijing time: '11-23 14:05'. */
 export function donationTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(BEIJING_SHORT.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const parts = beijingParts(iso);
+  if (!parts) return '';
+  return `${twoDigits(parts.month)}-${twoDigits(parts.day)} ${twoDigits(parts.hour)}:${twoDigits(parts.minute)}`;
 }
 
 /** The three checks made after each donation (part 2 §7); the server ignores the client's figures. */

@@ -1,3 +1,4 @@
+import { beijingParts, twoDigits } from '../../lib/format/beijing-time.ts';
 import * as MESSAGES from '../../lib/messages.ts';
 
 /** The countdown text refreshes every 60 s (part 2 §9). */
@@ -33,19 +34,9 @@ export function hasStarted(startTime: string | Date, now: Date): boolean {
   return !(start.getTime() > now.getTime());
 }
 
-const BEIJING = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A workshop's start in Beijing time, whatever the visitor's zone: '2027年3月13日 周六 14:00'. */
 export function formatStartTime(startTime: string): string {
-  const parts = Object.fromEntries(BEIJING.formatToParts(new Date(startTime)).map((p) => [p.type, p.value]));
-  return `${parts.year}年${parts.month}月${parts.day}日 ${parts.weekday} ${parts.hour}:${parts.minute}`;
+  const parts = beijingParts(startTime);
+  if (!parts) return '';
+  return `${parts.year}年${parts.month}月${parts.day}日 ${parts.weekday} ${twoDigits(parts.hour)}:${twoDigits(parts.minute)}`;
 }

@@ -32,17 +32,123 @@ const baseUrl = inBrowser ? window.location.origin : (process.env.PORTAL_API_URL
 /**
  * ky, zod and the contract's schemas load with the first call, not with the page: a page whose islands start
  * from the data built into it (most do) never fetches them unless the visitor asks for more (≈ 40 KB gzip).
+ * The request goes out as soon as ky is there; the schemas are only needed for its answer.
  */
 const loadHttp = async () => {
-  const [kyModule, contract] = await Promise.all([import('ky'), import('../contract.ts')]);
-  return { ky: kyModule, contract, http: createHttp(kyModule.default) };
+  const kyModule = await import('ky');
+  return { ky: kyModule, http: createHttp(kyModule.default) };
 };
 let loadingHttp: ReturnType<typeof loadHttp> | undefined;
 const httpModules = () => (loadingHttp ??= loadHttp());
 
-/** The contract's answer schemas, by their exported name. */
-export type SchemaName = { [K in keyof typeof Contract]: (typeof Contract)[K] extends z.ZodType ? K : never }[keyof typeof Contract];
-type Answer<K extends SchemaName> = z.output<(typeof Contract)[K]>;
+/**
+ * The contract's modules, each loaded on its own when a call first needs one of its schemas: a page fetches and
+ * evaluates only the schemas it reads (the personal centre 5 modules of 15), each in a task of its own, rather than
+ * all of them in one long task that holds a phone's main thread.
+ */
+const CONTRACT_MODULES = {
+  auth: () => import('@feiyi/api-adapter/contract/auth'),
+  collection: () => import('@feiyi/api-adapter/contract/collection'),
+  common: () => import('@feiyi/api-adapter/contract/common'),
+  content: () => import('@feiyi/api-adapter/contract/content'),
+  culture: () => import('@feiyi/api-adapter/contract/culture'),
+  donation: () => import('@feiyi/api-adapter/contract/donation'),
+  history: () => import('@feiyi/api-adapter/contract/history'),
+  inheritor: () => import('@feiyi/api-adapter/contract/inheritor'),
+  national: () => import('@feiyi/api-adapter/contract/national'),
+  order: () => import('@feiyi/api-adapter/contract/order'),
+  policy: () => import('@feiyi/api-adapter/contract/policy'),
+  product: () => import('@feiyi/api-adapter/contract/product'),
+  profile: () => import('@feiyi/api-adapter/contract/profile'),
+  province: () => import('@feiyi/api-adapter/contract/province'),
+  workshop: () => import('@feiyi/api-adapter/contract/workshop'),
+};
+type ContractModules = typeof CONTRACT_MODULES;
+type ModuleName = keyof ContractModules;
+type ModuleExports<M extends ModuleName> = Awaited<ReturnType<ContractModules[M]>>;
+
+/** The module that defines each answer schema the site reads (TypeScript checks each one below). */
+const SCHEMA_HOMES = {
+  achievementCheckResponse: 'donation',
+  achievementsResponse: 'donation',
+  bookingListResponse: 'workshop',
+  bookingResponse: 'workshop',
+  browseListResponse: 'history',
+  browseRecordResponse: 'history',
+  categoriesResponse: 'culture',
+  collectionChangeResponse: 'collection',
+  collectionCheckResponse: 'collection',
+  collectionListResponse: 'collection',
+  createOrderResponse: 'order',
+  cultureDetailResponse: 'culture',
+  culturePageResponse: 'culture',
+  cultureSearchResponse: 'culture',
+  donateResponse: 'donation',
+  donationProjectsResponse: 'donation',
+  donorFeedResponse: 'donation',
+  followCountResponse: 'inheritor',
+  followListResponse: 'inheritor',
+  followStatusResponse: 'inheritor',
+  heritageListResponse: 'content',
+  heritageResponse: 'content',
+  homeResponse: 'content',
+  hotLatestResponse: 'culture',
+  inheritorDetailResponse: 'inheritor',
+  inheritorPageResponse: 'inheritor',
+  inheritorProfilesResponse: 'inheritor',
+  loginResponse: 'auth',
+  messageOnly: 'common',
+  myDonationsResponse: 'donation',
+  nationalEntriesResponse: 'national',
+  nationalFiguresResponse: 'national',
+  nationalItemResponse: 'national',
+  newsListResponse: 'content',
+  newsResponse: 'content',
+  orderDetailResponse: 'order',
+  orderListResponse: 'order',
+  payResponse: 'order',
+  policyListResponse: 'policy',
+  productDetailResponse: 'product',
+  productPageResponse: 'product',
+  profileUserResponse: 'profile',
+  provinceCulturesResponse: 'province',
+  provinceListResponse: 'province',
+  provinceResponse: 'province',
+  provinceTypesResponse: 'province',
+  quickOrderResponse: 'order',
+  registerResponse: 'auth',
+  statsResponse: 'profile',
+  timelineResponse: 'policy',
+  uploadResponse: 'profile',
+  userInfoResponse: 'auth',
+  workshopsResponse: 'workshop',
+} as const satisfies Partial<Record<keyof typeof Contract, ModuleName>>;
+
+/** The contract's answer schemas the site reads, by their exported name. */
+export type SchemaName = keyof typeof SCHEMA_HOMES;
+type Home<K extends SchemaName> = (typeof SCHEMA_HOMES)[K];
+type Schema<K extends SchemaName> = K extends keyof ModuleExports<Home<K>> ? ModuleExports<Home<K>>[K] : never;
+/** Every name is exported by the module given as its home (a wrong home names itself here as a type error). */
+type MisplacedSchema = { [K in SchemaName]: K extends keyof ModuleExports<Home<K>> ? never : K }[SchemaName];
+const schemaHomesChecked: [MisplacedSchema] extends [never] ? true : MisplacedSchema = true;
+void schemaHomesChecked;
+
+const loadingModules = new Map<ModuleName, Promise<Record<string, unknown>>>();
+
+/** A schema's module, after zod is told not to compile parsers with eval (zod-jitless.ts says why). */
+function schemaModule(name: SchemaName): Promise<Record<string, unknown>> {
+  const home = SCHEMA_HOMES[name];
+  let loading = loadingModules.get(home);
+  if (!loading) {
+    loading = import('../zod-jitless.ts').then((): Promise<Record<string, unknown>> => CONTRACT_MODULES[home]());
+    // A failed import (the network dropped) is tried again by the next call rather than remembered.
+    loading.catch(() => loadingModules.delete(home));
+    loadingModules.set(home, loading);
+  }
+  return loading;
+}
+
+type Answer<K extends SchemaName> = Schema<K> extends z.ZodType ? z.output<Schema<K>> : never;
 
 const createHttp = (ky: KyInstance) =>
   ky.create({
@@ -145,7 +251,10 @@ export async function call<K extends SchemaName>(schemaName: K, path: string, op
   if (bodyBytes(payload) > MAX_BYTES) throw new ApiError('too-large', TEXT.tooLarge);
 
   const timeout = timeoutFor(path, inBrowser);
-  const { http, contract } = await httpModules();
+  const loadingSchemas = schemaModule(schemaName);
+  // An unread rejection of the schemas' import would be reported as unhandled while the request fails first.
+  loadingSchemas.catch(() => undefined);
+  const { http } = await httpModules();
   let body: unknown;
   try {
     const response = await http(path.replace(/^\//, ''), {
@@ -170,7 +279,7 @@ export async function call<K extends SchemaName>(schemaName: K, path: string, op
   if (code !== (options.successCode ?? SUCCESS_CODE)) {
     throw ApiError.from('business', readFailure({ kind: 'business', message: bodyMessage(body) }, path));
   }
-  const schema: z.ZodType = contract[schemaName];
+  const schema = (await loadingSchemas)[schemaName] as z.ZodType;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError('bad-answer', TEXT.badAnswer);
   return parsed.data as Answer<K>;

@@ -4,6 +4,7 @@
  * a page of the same shape, for when the server cannot answer (part 2 §4).
  */
 import type { LocalBrowseRecord } from '../api/history-store.ts';
+import { beijingParts, twoDigits } from '../format/beijing-time.ts';
 import * as MESSAGES from '../messages.ts';
 
 export const FAVOURITE_PAGE_SIZE = 6;
@@ -27,22 +28,11 @@ export function browseTypeLabel(type: string): string {
   return (BROWSE_TYPE_LABELS as Record<string, string>)[type] ?? type;
 }
 
-const BEIJING = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A time as '2026-11-23 14:05' (Beijing time); '未知时间' when it is missing or not a date. */
 export function timeText(value: string | null | undefined): string {
-  const time = value ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(time)) return MESSAGES.history.unknownTime;
-  const parts = Object.fromEntries(BEIJING.formatToParts(new Date(time)).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const parts = value ? beijingParts(value) : undefined;
+  if (!parts) return MESSAGES.history.unknownTime;
+  return `${parts.year}-${twoDigits(parts.month)}-${twoDigits(parts.day)} ${twoDigits(parts.hour)}:${twoDigits(parts.minute)}`;
 }
 
 export interface LocalHistoryPage {
