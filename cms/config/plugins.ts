@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { UPLOAD_ALLOWED_TYPES, UPLOAD_SIZE_LIMIT_BYTES } from '../src/media/upload-rules';
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   'users-permissions': {
@@ -13,7 +14,10 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   },
   upload: {
     config: {
-      sizeLimit: 5 * 1024 * 1024,
+      // A photograph straight from a camera or phone (several MB) is accepted; the site never serves it as it is
+      // (src/media/web-formats.ts makes AVIF and WebP copies at the layouts' widths).
+      sizeLimit: UPLOAD_SIZE_LIMIT_BYTES,
+      security: { allowedTypes: [...UPLOAD_ALLOWED_TYPES] },
     },
   },
 });

@@ -12,6 +12,7 @@ import { AUTHENTICATED_ACTIONS, grantRoleActions, PUBLIC_READ_ACTIONS } from './
 import { registerPidAssignment } from './bootstrap/pid';
 import { guardRelationRoutes } from './bootstrap/relations-guard';
 import { nameApiUploadFolder } from './bootstrap/upload-folder';
+import { registerWebFormats } from './media/web-formats';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -22,6 +23,7 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     const env = process.env;
+    registerWebFormats(strapi);
     await ensureUniqueIndexes(strapi);
     await grantRoleActions(strapi, 'public', PUBLIC_READ_ACTIONS);
     await grantRoleActions(strapi, 'authenticated', AUTHENTICATED_ACTIONS);

@@ -10,6 +10,7 @@ export * from './history.ts';
 export * from './inheritor.ts';
 export * from './national.ts';
 export * from './order.ts';
+export * from './picture.ts';
 export * from './policy.ts';
 export * from './product.ts';
 export * from './profile.ts';

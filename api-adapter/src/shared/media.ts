@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { pictureSizeOf, pictureUrl } from '../contract/picture.ts';
 
 /** A media file as Strapi answers it inside a populated document. */
 export const strapiMedia = z.object({
   url: z.string(),
   mime: z.string().optional(),
   alternativeText: z.string().nullable().optional(),
+  width: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
+  /** Strapi's sized copies by key (thumbnail, small …, and the site's avif_480, webp_480 …). */
+  formats: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type StrapiMedia = z.infer<typeof strapiMedia>;
 
@@ -15,6 +20,9 @@ export function absoluteUrl(origin: string, url: string | null | undefined): str
   return `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
+/** A media file's absolute URL; a photograph's carries its size and sized copies (contract/picture.ts). */
 export function mediaUrl(origin: string, media: StrapiMedia | null | undefined): string {
-  return absoluteUrl(origin, media?.url);
+  const url = absoluteUrl(origin, media?.url);
+  const size = media ? pictureSizeOf(media) : undefined;
+  return size ? pictureUrl(url, size) : url;
 }

@@ -1,5 +1,6 @@
-// What each public read returns with its document. Media carry only what clients render.
-const media = { fields: ['url', 'mime', 'alternativeText', 'width', 'height'] };
+// What each public read returns with its document. Media carry only what clients render (formats: the sized
+// AVIF and WebP copies the site's pictures choose from).
+const media = { fields: ['url', 'mime', 'alternativeText', 'width', 'height', 'formats'] };
 
 export const POPULATE = {
   culture: {

@@ -1,4 +1,6 @@
 import { useImageFallback } from '../../lib/ui/image-fallback.ts';
+import { Picture } from '../../lib/ui/Picture.tsx';
+import { PICTURE_SIZES } from '../../lib/ui/picture-sizes.ts';
 
 export const DEFAULT_CULTURE_IMAGE = '/images/culture-default.svg';
 
@@ -6,9 +8,10 @@ export const DEFAULT_CULTURE_IMAGE = '/images/culture-default.svg';
 export function CoverImage({ src, alt }: { src: string; alt: string }) {
   const { ref, failed, onError } = useImageFallback(DEFAULT_CULTURE_IMAGE);
   return (
-    <img
+    <Picture
       ref={ref}
       src={failed || !src ? DEFAULT_CULTURE_IMAGE : src}
+      sizes={PICTURE_SIZES.card}
       alt={alt}
       width={800}
       height={500}

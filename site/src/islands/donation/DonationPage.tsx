@@ -10,6 +10,8 @@ import DonateFlow from './DonateFlow.tsx';
 import DonorTable from './DonorTable.tsx';
 import { type SlideIntent, swipeIntent, wheelIntent } from './rules.ts';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
+import { Picture } from '../../lib/ui/Picture.tsx';
+import { PICTURE_SIZES } from '../../lib/ui/picture-sizes.ts';
 
 type DonationProject = z.infer<typeof donationProject>;
 
@@ -161,8 +163,9 @@ export default function DonationPage({ projects, image }: Props) {
                 <li key={project.id} className="card overflow-hidden border border-base-300 bg-base-100" data-project={project.id}>
                   {/* The whole picture (5:3, as the covers are drawn): a narrow crop cut its title mid-word. */}
                   <figure className="aspect-[5/3] bg-base-300">
-                    <img
+                    <Picture
                       src={project.image}
+                      sizes={PICTURE_SIZES.card}
                       alt=""
                       width="800"
                       height="480"

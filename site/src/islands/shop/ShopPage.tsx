@@ -14,6 +14,8 @@ import ProductDialog from './ProductDialog.tsx';
 import QuickBuy from './QuickBuy.tsx';
 import { CATEGORIES, type CategoryId, DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize, canBuy, isPageSize } from './rules.ts';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
+import { Picture } from '../../lib/ui/Picture.tsx';
+import { PICTURE_SIZES } from '../../lib/ui/picture-sizes.ts';
 
 type ProductPage = Awaited<ReturnType<typeof fetchProductPage>>;
 
@@ -239,8 +241,9 @@ function ProductCard({
     <li className="card overflow-hidden border border-base-300 bg-base-100" data-product={product.id}>
       {/* The picture opens the detail as the title does; the title's button is the card's control for keyboards. */}
       <figure className="aspect-[4/3] cursor-pointer bg-base-300" onClick={onOpen}>
-        <img
+        <Picture
           src={product.coverImage}
+          sizes={PICTURE_SIZES.card}
           alt=""
           width={600}
           height={450}

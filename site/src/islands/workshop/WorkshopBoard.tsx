@@ -12,6 +12,8 @@ import { type LocalReservation, isBooked, isFreeWorkshop } from './booking.ts';
 import { COUNTDOWN_REFRESH_MS, countdownText, formatStartTime, hasStarted } from './countdown.ts';
 import LocalReservations from './LocalReservations.tsx';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
+import { Picture } from '../../lib/ui/Picture.tsx';
+import { PICTURE_SIZES } from '../../lib/ui/picture-sizes.ts';
 
 interface Props {
   /** The workshops as the page was built; the live seats replace them once fetched. */
@@ -85,8 +87,9 @@ export default function WorkshopBoard({ workshops: built, builtAt }: Props) {
           return (
             <li key={workshop.id} className="card overflow-hidden border border-base-300 bg-base-100" data-workshop={workshop.id}>
               <figure className="aspect-[8/5] bg-base-300">
-                <img
+                <Picture
                   src={workshop.image}
+                  sizes={PICTURE_SIZES.card}
                   alt={`${workshop.title}封面`}
                   width="800"
                   height="500"
