@@ -19,6 +19,14 @@ const unavailable: CmsAnswer = () => {
   throw ApiError.unavailable();
 };
 
+/** Answers by method and path (`'post portal/orders'`); a call not in the table finds the CMS down. */
+export function answerBy(table: Record<string, CmsAnswer>): CmsAnswer {
+  return (call) => (table[`${call.method} ${call.path}`] ?? unavailable)(call);
+}
+
+/** The visitor JWT a call was made with, or 'server' for the server token. */
+export const tokenOf = (call: CmsCall): string => (call.as === 'server' ? 'server' : call.as.jwt);
+
 /**
  * A CMS for `app.inject()` tests of route logic: published collections are given as documents,
  * every other call goes to `answer` and is recorded in `calls` (in order), so a test can say

@@ -37,10 +37,12 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     request: FastifyRequest,
     body: { items: Array<{ productId: number; quantity: number }>; shipping?: object; kind: 'cart' | 'quick' },
   ) {
+    // A malformed key is the client's mistake, refused before the CMS is asked (and says nothing about stock).
+    const idempotencyKey = idempotencyKeyOf(request);
     try {
       const { order, stock } = await asVisitor(cms, request).post<{ order: CmsOrder; stock?: StockLevel[] }>('portal/orders', {
         ...body,
-        idempotencyKey: idempotencyKeyOf(request),
+        idempotencyKey,
       });
       // The stock after this order, from the CMS's answer (a replayed order has none): this instance answers it at once.
       applyStock(store, stock ?? []);
