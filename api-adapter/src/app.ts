@@ -5,9 +5,9 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { registerIdentity } from './auth/identity.ts';
 import { LoginLimiter, MemoryCounterStore, RedisCounterStore } from './auth/login-limiter.ts';
 import { authRoutes } from './auth/routes.ts';
+import { routeAuth } from './auth/route-auth.ts';
 import { createCmsClient, type CmsClient } from './cms/client.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import type { AppConfig } from './config.ts';
@@ -109,31 +109,35 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     config,
     cms,
     store,
-    identity: registerIdentity(app, config.JWT_SECRET),
     loginLimiter: new LoginLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore()),
   };
 
-  await app.register(healthRoutes, { cms });
-  await app.register(contentEventsRoutes, deps);
-  for (const routes of [
-    authRoutes,
-    profileRoutes,
-    uploadRoutes,
-    cultureRoutes,
-    provinceRoutes,
-    productRoutes,
-    orderRoutes,
-    collectionRoutes,
-    historyRoutes,
-    inheritorRoutes,
-    nationalRoutes,
-    policyRoutes,
-    donationRoutes,
-    workshopRoutes,
-    pagesRoutes,
-  ]) {
-    await app.register(routes, deps);
-  }
+  // The API's routes, each declaring who may call it (config.auth): routeAuth enforces the declarations
+  // in this scope and refuses a route without one. The docs and the static site are outside it.
+  await app.register(async (api) => {
+    await api.register(routeAuth, { jwtSecret: config.JWT_SECRET, webhookSecret: config.WEBHOOK_SECRET });
+    await api.register(healthRoutes, { cms });
+    await api.register(contentEventsRoutes, deps);
+    for (const routes of [
+      authRoutes,
+      profileRoutes,
+      uploadRoutes,
+      cultureRoutes,
+      provinceRoutes,
+      productRoutes,
+      orderRoutes,
+      collectionRoutes,
+      historyRoutes,
+      inheritorRoutes,
+      nationalRoutes,
+      policyRoutes,
+      donationRoutes,
+      workshopRoutes,
+      pagesRoutes,
+    ]) {
+      await api.register(routes, deps);
+    }
+  });
   await app.register(async (site) => {
     await site.register(helmet, pageSecurity);
     await registerStaticSite(site, { siteDir: config.SITE_DIR, uploadsDir: config.UPLOADS_DIR });

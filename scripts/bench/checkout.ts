@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { buildCms } from '../src/builds.ts';
 import { RUNTIME_DIR } from '../src/paths.ts';
 import { createTestDatabase, dropTestDatabase } from '../src/postgres.ts';
-import { PortalError } from '../src/processes.ts';
+import { CommandError } from '../src/processes.ts';
 import { generateSecrets, type Secrets } from '../src/secrets.ts';
 import { startStack, type RunningStack } from '../src/stack.ts';
 
@@ -127,7 +127,7 @@ async function adminSession(stack: RunningStack, secrets: Secrets) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD }),
   });
-  if (login.status !== 200) throw new PortalError(`后台登录失败：${login.status}`);
+  if (login.status !== 200) throw new CommandError(`后台登录失败：${login.status}`);
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${stack.cmsUrl}/content-manager/collection-types/${pathname}`, {
@@ -135,7 +135,8 @@ async function adminSession(stack: RunningStack, secrets: Secrets) {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (response.status !== 200) throw new PortalError(`后台调用失败：${method} ${pathname} → ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new CommandError(`后台调用失败：${method} ${pathname} → ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
 }
@@ -143,7 +144,7 @@ async function adminSession(stack: RunningStack, secrets: Secrets) {
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new PortalError(`等待超时：${what}`);
+    if (Date.now() > deadline) throw new CommandError(`等待超时：${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -218,9 +219,9 @@ async function runOn(db: Db): Promise<DbResult> {
           ip,
           json: { username, password, email: `${username}@example.com` },
         });
-        if (registered.status !== 200) throw new PortalError(`注册失败：${registered.status} ${JSON.stringify(registered.body)}`);
+        if (registered.status !== 200) throw new CommandError(`注册失败：${registered.status} ${JSON.stringify(registered.body)}`);
         const login = await call(`${web}/api/user/login`, { method: 'POST', ip, json: { username, password } });
-        if (login.status !== 200) throw new PortalError(`登录失败：${login.status} ${JSON.stringify(login.body)}`);
+        if (login.status !== 200) throw new CommandError(`登录失败：${login.status} ${JSON.stringify(login.body)}`);
         return { ip, token: (login.body.data as { token: string }).token };
       },
     );
@@ -337,7 +338,7 @@ async function main() {
     strict: false,
   });
   const choice = String(values.db);
-  if (!['sqlite', 'postgres', 'both'].includes(choice)) throw new PortalError('--db 只能是 sqlite、postgres 或 both');
+  if (!['sqlite', 'postgres', 'both'].includes(choice)) throw new CommandError('--db 只能是 sqlite、postgres 或 both');
   const dbs: Db[] = choice === 'both' ? ['sqlite', 'postgres'] : [choice as Db];
   await buildCms(log);
   const results: DbResult[] = [];
@@ -364,7 +365,7 @@ async function main() {
   writeFileSync(file, JSON.stringify({ buyers: BUYERS, stock: STOCK, bookers: BOOKERS, results, at: new Date().toISOString() }, null, 2));
   log(`results written to ${path.relative(process.cwd(), file)}`);
   const failed = results.flatMap((r) => r.checks.filter((c) => !c.ok));
-  if (failed.length > 0) throw new PortalError(`${failed.length} 项检查未通过`);
+  if (failed.length > 0) throw new CommandError(`${failed.length} 项检查未通过`);
 }
 
 await main();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCms } from './builds.ts';
 import { RUNTIME_DIR, SECRETS_FILE } from './paths.ts';
-import { PortalError } from './processes.ts';
+import { CommandError } from './processes.ts';
 import { loadOrCreateSecrets, SecretsFileError } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
 import { startStack } from './stack.ts';
@@ -88,9 +88,9 @@ function readPublicUrl(value: string | undefined): string | undefined {
   try {
     url = new URL(value.trim());
   } catch {
-    throw new PortalError(`PUBLIC_URL 不是有效的地址：${value}（示例：http://192.168.1.20:8080）`);
+    throw new CommandError(`PUBLIC_URL 不是有效的地址：${value}（示例：http://192.168.1.20:8080）`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PortalError(`PUBLIC_URL 只能是 http 或 https 地址：${value}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CommandError(`PUBLIC_URL 只能是 http 或 https 地址：${value}`);
   return url.origin;
 }
 
@@ -121,7 +121,7 @@ function readArgs() {
   } catch (error) {
     // parseArgs explains in English with a stack; say which argument is wrong, once, and how to ask for help.
     const detail = error instanceof Error ? (/'([^']+)'/.exec(error.message)?.[1] ?? error.message) : String(error);
-    throw new PortalError(`无法识别的参数 ${detail}。运行 ./portal --help 查看用法`);
+    throw new CommandError(`无法识别的参数 ${detail}。运行 ./portal --help 查看用法`);
   }
 }
 
@@ -136,7 +136,7 @@ async function main() {
     case 'start':
       return start(values);
     case 'test':
-      if (values.db !== 'sqlite' && values.db !== 'postgres') throw new PortalError('--db 只能是 sqlite 或 postgres');
+      if (values.db !== 'sqlite' && values.db !== 'postgres') throw new CommandError('--db 只能是 sqlite 或 postgres');
       return runTests({ db: values.db, only: values.only, filter: values.filter });
     case 'bench': {
       // ./portal bench [api|pages|checkout]: the API's cached reads (default), the pages' Lighthouse
@@ -145,7 +145,7 @@ async function main() {
       if (which === 'api') await import('../bench/api.ts');
       else if (which === 'pages') await import('../bench/pages.ts');
       else if (which === 'checkout') await import('../bench/checkout.ts');
-      else throw new PortalError(`未知的基准 ${which}。可用：api、pages、checkout`);
+      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout`);
       return;
     }
     case 'reset':
@@ -155,12 +155,12 @@ async function main() {
       log('已清除本地数据库、上传文件与网站构建；下次启动将重新写入种子内容。');
       return;
     default:
-      throw new PortalError(`未知命令 ${command}。可用：start、test、bench、reset`);
+      throw new CommandError(`未知命令 ${command}。可用：start、test、bench、reset`);
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof PortalError || error instanceof SecretsFileError) {
+  if (error instanceof CommandError || error instanceof SecretsFileError) {
     console.error(`✗ ${error.message}`);
     if (error instanceof SecretsFileError) console.error('  删除该文件后重新运行会生成新的密钥（已登录的会话将失效）。');
   } else {

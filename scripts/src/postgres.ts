@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { PortalError } from './processes.ts';
+import { CommandError } from './processes.ts';
 
 const ADMIN_URL = () => process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -9,7 +9,7 @@ export async function createTestDatabase(): Promise<string> {
   try {
     await admin.connect();
   } catch (error) {
-    throw new PortalError(`无法连接 PostgreSQL（${ADMIN_URL()}）：${(error as Error).message}`);
+    throw new CommandError(`无法连接 PostgreSQL（${ADMIN_URL()}）：${(error as Error).message}`);
   }
   const name = `feiyi_test_${Date.now()}_${process.pid}`;
   try {

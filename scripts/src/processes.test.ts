@@ -3,7 +3,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertPortFree, hashTree, PortalError } from './processes.ts';
+import { assertPortFree, hashTree, CommandError } from './processes.ts';
 
 describe('assertPortFree', () => {
   it('names the port and the service when the port is taken', async () => {
@@ -12,7 +12,7 @@ describe('assertPortFree', () => {
     const { port } = server.address() as net.AddressInfo;
     try {
       await expect(assertPortFree(port, '127.0.0.1', '网站与 API')).rejects.toThrowError(
-        new PortalError(`端口 ${port} 已被占用（网站与 API 需要它）。请先停止占用该端口的程序，或用环境变量改用其他端口。`),
+        new CommandError(`端口 ${port} 已被占用（网站与 API 需要它）。请先停止占用该端口的程序，或用环境变量改用其他端口。`),
       );
     } finally {
       server.close();

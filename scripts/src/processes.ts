@@ -5,15 +5,19 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export class PortalError extends Error {}
+/**
+ * A ./portal command that cannot go on, for a reason its Chinese message explains to the person running
+ * it (cli.ts prints the message alone, no stack). Not the CMS's PortalError, which is an HTTP answer.
+ */
+export class CommandError extends Error {}
 
-/** Resolves when nothing listens on host:port; otherwise a PortalError naming the port. */
+/** Resolves when nothing listens on host:port; otherwise a CommandError naming the port. */
 export async function assertPortFree(port: number, host: string, what: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
-        new PortalError(
+        new CommandError(
           error.code === 'EADDRINUSE'
             ? `端口 ${port} 已被占用（${what} 需要它）。请先停止占用该端口的程序，或用环境变量改用其他端口。`
             : `无法在 ${host}:${port} 上监听（${what}）：${error.message}`,
@@ -81,7 +85,7 @@ export async function waitForHttp(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (service.child.exitCode !== null) {
-      throw new PortalError(`${service.name} 启动失败（退出码 ${service.child.exitCode}）。日志末尾：\n${tail(service.logFile)}`);
+      throw new CommandError(`${service.name} 启动失败（退出码 ${service.child.exitCode}）。日志末尾：\n${tail(service.logFile)}`);
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -91,7 +95,7 @@ export async function waitForHttp(
     }
     await sleep(300);
   }
-  throw new PortalError(`${service.name} 在 ${timeoutMs / 1000} 秒内未就绪（${url}）。日志：${service.logFile}`);
+  throw new CommandError(`${service.name} 在 ${timeoutMs / 1000} 秒内未就绪（${url}）。日志：${service.logFile}`);
 }
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.cache', '.tmp', '.astro', 'build', 'uploads', 'database', '.strapi']);
@@ -145,7 +149,7 @@ export async function run(
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-8000)));
     child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-8000)));
-    child.once('error', (error) => reject(new PortalError(`${options.label} 无法运行：${error.message}`)));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new PortalError(`${options.label} 失败（退出码 ${code}）\n${output}`))));
+    child.once('error', (error) => reject(new CommandError(`${options.label} 无法运行：${error.message}`)));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new CommandError(`${options.label} 失败（退出码 ${code}）\n${output}`))));
   });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { PortalError } from './processes.ts';
+import { CommandError } from './processes.ts';
 import { ContentVersionError, SiteBuilder, fetchContentVersion, precompress, retryDelay, watchFailureLine } from './site.ts';
 
 describe('precompress', () => {
@@ -89,7 +89,7 @@ describe('the rebuild watch', () => {
   });
 
   it('tells a failed build from a failed check, with the build’s first error line', () => {
-    const build = new PortalError(
+    const build = new CommandError(
       '网站构建 失败（退出码 1）\n\nbuilding pages…\n[ERROR] [build] 无法读取 /api/home：HTTP 503\n  at getStaticPaths',
     );
     expect(watchFailureLine(build, 10_000)).toBe(

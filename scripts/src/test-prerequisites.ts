@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PortalError, run } from './processes.ts';
+import { CommandError, run } from './processes.ts';
 
 /** Debian's Chromium: the only browser the suite uses (a downloaded one would not install here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,7 +37,7 @@ export async function ensureBrowser(log: (line: string) => void): Promise<void> 
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y --no-install-recommends ${BROWSER_PACKAGES.join(' ')}`;
   if (!isRoot() || !hasCommand('apt-get')) {
-    throw new PortalError(`浏览器测试需要 Debian 的 ${missing.join(' 与 ')}，请先运行：sudo sh -c '${command}'`);
+    throw new CommandError(`浏览器测试需要 Debian 的 ${missing.join(' 与 ')}，请先运行：sudo sh -c '${command}'`);
   }
   log(`安装浏览器测试所需的 Debian 软件包：${BROWSER_PACKAGES.join('、')}（约 1 分钟）…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -49,7 +49,7 @@ export async function ensureBrowser(log: (line: string) => void): Promise<void> 
     label: 'apt-get install',
   });
   const still = missingBrowserPackages();
-  if (still.length > 0) throw new PortalError(`安装后仍缺少 ${still.join('、')}，请手动运行：${command}`);
+  if (still.length > 0) throw new CommandError(`安装后仍缺少 ${still.join('、')}，请手动运行：${command}`);
 }
 
 async function answers(port: number): Promise<boolean> {
@@ -83,21 +83,21 @@ async function waitFor(port: number, seconds: number): Promise<boolean> {
 export async function ensureScaleOutServices(log: (line: string) => void): Promise<void> {
   if (!process.env.TEST_PG_ADMIN_URL && !(await answers(5432))) {
     if (!isRoot() || !hasCommand('pg_ctlcluster') || !existsSync('/etc/postgresql')) {
-      throw new PortalError('PostgreSQL 测试需要本机 127.0.0.1:5432 上的 PostgreSQL（或设置 TEST_PG_ADMIN_URL）');
+      throw new CommandError('PostgreSQL 测试需要本机 127.0.0.1:5432 上的 PostgreSQL（或设置 TEST_PG_ADMIN_URL）');
     }
     log('启动本机 PostgreSQL…');
     const version = execFileSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).trim().split('\n')[0] ?? '';
     await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { cwd: '/', quiet: true, label: 'pg_ctlcluster' });
-    if (!(await waitFor(5432, 30))) throw new PortalError('PostgreSQL 未能在 30 秒内启动（127.0.0.1:5432）');
+    if (!(await waitFor(5432, 30))) throw new CommandError('PostgreSQL 未能在 30 秒内启动（127.0.0.1:5432）');
   }
   if (!process.env.TEST_REDIS_URL && !(await answers(6379))) {
-    if (!hasCommand('redis-server')) throw new PortalError('多实例测试需要本机 127.0.0.1:6379 上的 Redis（或设置 TEST_REDIS_URL）');
+    if (!hasCommand('redis-server')) throw new CommandError('多实例测试需要本机 127.0.0.1:6379 上的 Redis（或设置 TEST_REDIS_URL）');
     log('启动本机 Redis…');
     await run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'], {
       cwd: '/',
       quiet: true,
       label: 'redis-server',
     });
-    if (!(await waitFor(6379, 10))) throw new PortalError('Redis 未能在 10 秒内启动（127.0.0.1:6379）');
+    if (!(await waitFor(6379, 10))) throw new CommandError('Redis 未能在 10 秒内启动（127.0.0.1:6379）');
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildCms } from './builds.ts';
 import { createTestDatabase, dropTestDatabase } from './postgres.ts';
 import { ROOT, RUNTIME_DIR } from './paths.ts';
-import { PortalError, run } from './processes.ts';
+import { CommandError, run } from './processes.ts';
 import { generateSecrets } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
 import { startStack } from './stack.ts';
@@ -20,7 +20,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   const started = Date.now();
   const stages = ['static', 'unit', 'integration', 'e2e'];
   const unknown = options.only?.split(',').filter((stage) => !stages.includes(stage)) ?? [];
-  if (unknown.length > 0) throw new PortalError(`--only 只能是 ${stages.join('、')}（可用逗号连接），不认识：${unknown.join('、')}`);
+  if (unknown.length > 0) throw new CommandError(`--only 只能是 ${stages.join('、')}（可用逗号连接），不认识：${unknown.join('、')}`);
   const want = (stage: string) => !options.only || options.only.split(',').includes(stage);
 
   // What the later stages need is checked (and installed when we can) before any test runs.
@@ -123,7 +123,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
       );
     }
   } catch (error) {
-    if (error instanceof PortalError) console.error(`日志：${path.join(workDir, 'logs')}`);
+    if (error instanceof CommandError) console.error(`日志：${path.join(workDir, 'logs')}`);
     throw error;
   } finally {
     await site.stop();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import { ApiError } from '../http/errors.ts';
 import type { CmsClient, UserCalls } from '../cms/client.ts';
@@ -11,6 +11,7 @@ export interface Visitor {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The user proven by the Bearer token (route-auth.ts), never one named in a query or body; null for guests. */
     visitor: Visitor | null;
   }
 }
@@ -34,40 +35,14 @@ export async function verifyVisitorToken(token: string, secret: Uint8Array): Pro
 }
 
 /**
- * `request.visitor` is the user proven by the Bearer token, never one named in a query or body.
- * requireUser rejects requests without a valid token; optionalUser lets guests through as null.
+ * The visitor of a route declared `auth: 'user'` (route-auth.ts has checked the token). Reading it on a
+ * route declared otherwise is a programming error (a 500, not a 401): the route's declaration, and with
+ * it the OpenAPI document, would say less than the route needs.
  */
-export function registerIdentity(app: FastifyInstance, jwtSecret: string) {
-  const secret = new TextEncoder().encode(jwtSecret);
-  app.decorateRequest('visitor', null);
-
-  const identify = async (request: FastifyRequest, token: string | undefined, required: boolean) => {
-    if (!token) {
-      if (required) throw ApiError.unauthenticated('请先登录');
-      return;
-    }
-    request.visitor = await verifyVisitorToken(token, secret);
-  };
-
-  return {
-    requireUser: async (request: FastifyRequest) => identify(request, bearerToken(request), true),
-    optionalUser: async (request: FastifyRequest) => {
-      // A guest with a stale token is still a guest for public views.
-      await identify(request, bearerToken(request), false).catch(() => undefined);
-    },
-    /** GET /api/user/info also accepts ?token= (the spec's call). */
-    requireUserFromHeaderOrQuery: async (request: FastifyRequest) => {
-      const query = request.query as { token?: string } | undefined;
-      await identify(request, bearerToken(request) ?? (query?.token || undefined), true);
-    },
-  };
-}
-
-export type Identity = ReturnType<typeof registerIdentity>;
-
-/** The visitor of a route that ran requireUser. */
 export function visitorOf(request: FastifyRequest): Visitor {
-  if (!request.visitor) throw ApiError.unauthenticated('请先登录');
+  if (request.routeOptions.config.auth !== 'user' || !request.visitor) {
+    throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} reads the visitor but does not declare auth: 'user'`);
+  }
   return request.visitor;
 }
 

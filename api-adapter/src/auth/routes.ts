@@ -7,10 +7,11 @@ import { type Deps, uploadPathOf } from '../shared/deps.ts';
 import { asVisitor } from './identity.ts';
 import { type CmsProfile, toPortalUser } from './user-mapper.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config, identity, loginLimiter }) => {
+export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config, loginLimiter }) => {
   app.post(
     '/api/user/login',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['账户'],
         summary: '登录',
@@ -43,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
   app.post(
     '/api/user/register',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags: ['账户'],
         summary: '注册',
@@ -65,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
   app.post(
     '/api/user/logout',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['账户'],
         summary: '退出登录',
@@ -78,13 +80,12 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
   app.get(
     '/api/user/info',
     {
-      onRequest: identity.requireUserFromHeaderOrQuery,
+      config: { auth: 'user', tokenInQuery: true },
       schema: {
         tags: ['账户'],
         summary: '当前用户信息',
         description: '令牌可放在 Authorization: Bearer 头，或 ?token= 查询参数。',
         querystring: userInfoQuery,
-        security: [{ bearer: [] }],
         response: { 200: userInfoResponse, ...privateErrorResponses },
       },
     },

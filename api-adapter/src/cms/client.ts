@@ -71,6 +71,7 @@ async function toApiError(error: unknown, fallbackMessages: Partial<Record<numbe
   if (status >= 500) return Object.assign(ApiError.unavailable(), { cause: error });
   // ky 2 has already read the body into error.data (the response body itself is consumed).
   const body = (typeof error.data === 'object' ? error.data : null) as { error?: { message?: string; name?: string } } | null;
+  // The CMS's own refusals (cms/src/portal/http.ts PortalError) carry a message written for the visitor.
   const written = body?.error?.name === 'PortalError' ? body.error.message : undefined;
   const message =
     fallbackMessages[status] ??

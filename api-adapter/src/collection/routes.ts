@@ -11,30 +11,24 @@ import {
 import { privateErrorResponses } from '../contract/common.ts';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import type { z } from 'zod';
 
-const security = [{ bearer: [] }];
 const tags = ['收藏'];
+/** The spec's message for collecting without a user. */
+const loginPrompt = '用户未登录';
 const idNote = '可带 userId，但必须是当前登录用户，否则 403。';
 
-export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
-  // No token: the spec's message for collecting without a user.
-  app.addHook('onRequest', async (request) => {
-    if (!request.headers.authorization) throw ApiError.unauthenticated('用户未登录');
-    await identity.requireUser(request);
-  });
-
+export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
   app.get(
     '/api/collection/check',
     {
+      config: { auth: 'user', loginPrompt },
       schema: {
         tags,
         summary: '是否已收藏',
         description: idNote,
         querystring: collectionTargetQuery,
-        security,
         response: { 200: collectionCheckResponse, ...privateErrorResponses },
       },
     },
@@ -48,12 +42,12 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
   app.post(
     '/api/collection',
     {
+      config: { auth: 'user', loginPrompt },
       schema: {
         tags,
         summary: '收藏',
         description: `参数在查询串中（规格如此）。重复收藏不会产生第二条记录。${idNote}`,
         querystring: collectionTargetQuery,
-        security,
         response: { 200: collectionChangeResponse, ...privateErrorResponses },
       },
     },
@@ -68,12 +62,12 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
   app.delete(
     '/api/collection',
     {
+      config: { auth: 'user', loginPrompt },
       schema: {
         tags,
         summary: '取消收藏',
         description: `取消未收藏的内容同样成功。${idNote}`,
         querystring: collectionTargetQuery,
-        security,
         response: { 200: collectionChangeResponse, ...privateErrorResponses },
       },
     },
@@ -88,12 +82,12 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
   app.get(
     '/api/collection/list',
     {
+      config: { auth: 'user', loginPrompt },
       schema: {
         tags,
         summary: '我的收藏',
         description: `每页默认 6 条，新的在前。${idNote}`,
         querystring: collectionListQuery,
-        security,
         response: { 200: collectionListResponse, ...privateErrorResponses },
       },
     },

@@ -26,6 +26,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
   app.get(
     '/api/culture/page',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['文化'],
         summary: '文化条目分页',
@@ -48,6 +49,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
   app.get(
     '/api/culture/search',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['文化'],
         summary: '搜索文化条目、名录项目与传承人',
@@ -70,6 +72,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
   app.get(
     '/api/culture/hot',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['文化'],
         summary: '热门文化条目',
@@ -94,6 +97,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
   app.get(
     '/api/culture/latest',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['文化'],
         summary: '最新文化条目',
@@ -118,6 +122,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
   app.get(
     '/api/culture/:id',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['文化'],
         summary: '文化条目详情',
@@ -142,6 +147,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
   app.get(
     '/api/categories',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['文化'],
         summary: '非遗类别',

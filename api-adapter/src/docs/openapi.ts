@@ -1,5 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { openApiSecurityOf, SECURITY_SCHEMES } from '../auth/route-auth.ts';
 
 /** What the error codes mean, in the README's words: the description of each documented status. */
 const RESPONSE_DESCRIPTIONS: Record<string, string> = {
@@ -107,17 +108,23 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
           '所有调用的请求与应答结构；成功时 code 为 20000（热门与最新为 200）。错误答复的 HTTP 状态与 code 对应，message 为中文说明。',
       },
       servers: [{ url: publicUrl }],
-      // Public by default; the calls that need a login declare the bearer token themselves.
+      // Public by default; each operation's own security comes from its route's declared auth.
       security: [],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: (input) => {
       const { schema, url } = routeTransform(input);
       const method = input.route.method;
-      if (schema && !schema.hide && !schema.operationId && typeof method === 'string') {
-        return { schema: { ...schema, operationId: operationIdOf(method, url) }, url };
-      }
-      return { schema, url };
+      if (!schema || schema.hide) return { schema, url };
+      const security = openApiSecurityOf(input.route.config);
+      return {
+        schema: {
+          ...schema,
+          ...(security ? { security } : {}),
+          ...(!schema.operationId && typeof method === 'string' ? { operationId: operationIdOf(method, url) } : {}),
+        },
+        url,
+      };
     },
     transformObject: (input) =>
       withResponseDescriptions(withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument)) as ReturnType<

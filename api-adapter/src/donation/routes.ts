@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
@@ -23,14 +23,13 @@ import { donationProjects } from './content.ts';
 
 type Achievement = z.infer<typeof achievement>;
 const tags = ['公益与成就'];
-const security = [{ bearer: [] }];
 
-export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity }) => {
+export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
   store.use(donationProjects);
 
   app.get(
     '/api/donations/projects',
-    { schema: { tags, summary: '公益项目', response: { 200: donationProjectsResponse, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags, summary: '公益项目', response: { 200: donationProjectsResponse, ...errorResponses } } },
     async (request, reply) => {
       return sendCached(
         request,
@@ -43,6 +42,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
   app.get(
     '/api/donations/feed',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '最新捐赠（捐赠人已脱敏）',
@@ -59,77 +59,72 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
     },
   );
 
-  app.register(async (privateRoutes) => {
-    privateRoutes.addHook('onRequest', identity.requireUser);
-    const typed = privateRoutes.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/donations/donate',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: '捐赠',
+        description: '金额为 1–10000 的整数（元）；项目必须存在，项目名取自内容库。答复含重新计算的成就。支持 Idempotency-Key。',
+        body: donateBody,
+        response: { 200: donateResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      assertSelf(visitorOf(request), request.body.userId);
+      const result = await asVisitor(cms, request).post<z.infer<typeof donateResponse>['data']>('portal/donations', {
+        projectId: request.body.projectId,
+        amount: request.body.amount,
+        idempotencyKey: idempotencyKeyOf(request),
+      });
+      return ok({ donation: result.donation, achievements: result.achievements }, '捐赠成功，感谢您的善举');
+    },
+  );
 
-    typed.post(
-      '/api/donations/donate',
-      {
-        schema: {
-          tags,
-          summary: '捐赠',
-          description: '金额为 1–10000 的整数（元）；项目必须存在，项目名取自内容库。答复含重新计算的成就。支持 Idempotency-Key。',
-          body: donateBody,
-          security,
-          response: { 200: donateResponse, ...privateErrorResponses },
-        },
-      },
-      async (request) => {
-        assertSelf(visitorOf(request), request.body.userId);
-        const result = await asVisitor(cms, request).post<z.infer<typeof donateResponse>['data']>('portal/donations', {
-          projectId: request.body.projectId,
-          amount: request.body.amount,
-          idempotencyKey: idempotencyKeyOf(request),
-        });
-        return ok({ donation: result.donation, achievements: result.achievements }, '捐赠成功，感谢您的善举');
-      },
-    );
+  app.get(
+    '/api/donations/mine',
+    { config: { auth: 'user' }, schema: { tags, summary: '我的捐赠', response: { 200: myDonationsResponse, ...privateErrorResponses } } },
+    async (request) =>
+      ok({ records: await asVisitor(cms, request).get<z.infer<typeof myDonationsResponse>['data']['records']>('portal/donations') }),
+  );
 
-    typed.get(
-      '/api/donations/mine',
-      { schema: { tags, summary: '我的捐赠', security, response: { 200: myDonationsResponse, ...privateErrorResponses } } },
-      async (request) =>
-        ok({ records: await asVisitor(cms, request).get<z.infer<typeof myDonationsResponse>['data']['records']>('portal/donations') }),
-    );
+  app.get(
+    '/api/achievements/user/:userId',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: '用户的成就',
+        description: '只能查看自己的成就（userId 必须是当前用户）。',
+        params: achievementsUserParam,
+        response: { 200: achievementsResponse, ...privateErrorResponses },
+      },
+    },
+    async (request) => {
+      assertSelf(visitorOf(request), request.params.userId);
+      return ok(await asVisitor(cms, request).get<Achievement[]>('portal/achievements'));
+    },
+  );
 
-    typed.get(
-      '/api/achievements/user/:userId',
-      {
-        schema: {
-          tags,
-          summary: '用户的成就',
-          description: '只能查看自己的成就（userId 必须是当前用户）。',
-          params: achievementsUserParam,
-          security,
-          response: { 200: achievementsResponse, ...privateErrorResponses },
-        },
+  app.post(
+    '/api/achievements/check',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: '检查成就',
+        description: '根据用户的捐赠记录重新计算并保存；客户端传来的 currentValue、targetValue 不被采信。答复该类成就的当前状态。',
+        body: achievementCheckBody,
+        response: { 200: achievementCheckResponse, ...privateErrorResponses },
       },
-      async (request) => {
-        assertSelf(visitorOf(request), request.params.userId);
-        return ok(await asVisitor(cms, request).get<Achievement[]>('portal/achievements'));
-      },
-    );
-
-    typed.post(
-      '/api/achievements/check',
-      {
-        schema: {
-          tags,
-          summary: '检查成就',
-          description: '根据用户的捐赠记录重新计算并保存；客户端传来的 currentValue、targetValue 不被采信。答复该类成就的当前状态。',
-          body: achievementCheckBody,
-          security,
-          response: { 200: achievementCheckResponse, ...privateErrorResponses },
-        },
-      },
-      async (request) => {
-        assertSelf(visitorOf(request), request.body.userId);
-        const states = await asVisitor(cms, request).get<Achievement[]>('portal/achievements');
-        const state = states.find((s) => s.achievementType === request.body.type);
-        if (!state) throw ApiError.badRequest('未知的成就类型');
-        return ok(state, state.isCompleted ? `已获得成就：${state.achievementName}` : '成就进度已更新');
-      },
-    );
-  });
+    },
+    async (request) => {
+      assertSelf(visitorOf(request), request.body.userId);
+      const states = await asVisitor(cms, request).get<Achievement[]>('portal/achievements');
+      const state = states.find((s) => s.achievementType === request.body.type);
+      if (!state) throw ApiError.badRequest('未知的成就类型');
+      return ok(state, state.isCompleted ? `已获得成就：${state.achievementName}` : '成就进度已更新');
+    },
+  );
 };

@@ -14,22 +14,19 @@ import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['浏览记录'];
 
-export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
-  app.addHook('onRequest', identity.requireUser);
-
+export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
   app.post(
     '/api/profile/browse-history',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '记录一次浏览',
         description:
           'browseType 为 culture、inheritor、event、product、heritage 或 news（传承人详情用 inheritor）。同一对象只保留最近一次的时间。',
         body: browseRecordBody,
-        security,
         response: { 200: browseRecordResponse, ...privateErrorResponses },
       },
     },
@@ -40,12 +37,12 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
   app.post(
     '/api/profile/browse-history/batch',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '批量同步本地浏览记录',
         description: '登录后把本地记录一次同步：请求体为记录数组（或 { records }），最多 50 条，服务器去重。',
         body: browseBatchBody,
-        security,
         response: { 200: browseRecordResponse, ...privateErrorResponses },
       },
     },
@@ -58,12 +55,12 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
   app.get(
     '/api/profile/browse-history',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '我的浏览记录',
         description: '新的在前，每页默认 10 条，可按 type 筛选。',
         querystring: browseListQuery,
-        security,
         response: { 200: browseListResponse, ...privateErrorResponses },
       },
     },

@@ -1,27 +1,18 @@
-import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import app from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { buildAdapter } from '../app.fixture.ts';
+import { stubCms } from '../cms/client.fixture.ts';
 
-const servers: Array<ReturnType<typeof Fastify>> = [];
+const servers: FastifyInstance[] = [];
 
-/** The whole adapter, as server.ts builds it, with a CMS address nothing answers (no call gets that far). */
+/** The whole adapter, as server.ts builds it, with a CMS that answers nothing (no call gets that far). */
 async function adapter(env: Record<string, string>) {
-  const config = loadConfig({
-    CMS_API_TOKEN: 't'.repeat(40),
-    JWT_SECRET: 's'.repeat(40),
-    CMS_URL: 'http://127.0.0.1:9',
-    CACHE_REVALIDATE_MS: '0',
-    ...env,
-  });
-  const server = Fastify();
+  const { server } = await buildAdapter(stubCms().cms, env);
   servers.push(server);
-  await server.register(app, { config });
-  await server.ready();
   return server;
 }
 
-const orders = (server: Awaited<ReturnType<typeof adapter>>, fault: string) =>
+const orders = (server: FastifyInstance, fault: string) =>
   server.inject({ method: 'GET', url: '/api/order/list', headers: { 'x-test-fault': fault } });
 
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '../contract/common.ts';
@@ -24,15 +24,16 @@ import { sealSvg } from './seal.ts';
 import { inheritorById, inheritorContent, inheritors, inheritorsByCategory } from './content.ts';
 
 const tags = ['传承人'];
-const security = [{ bearer: [] }];
+/** Following needs a user; without a token the answer says so. */
+const loginPrompt = '请先登录后再关注传承人';
 
-export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity, config }) => {
+export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config }) => {
   store.use(...inheritorContent);
 
   app.get(
     '/api/inheritor/category/:categoryId',
     {
-      onRequest: identity.optionalUser,
+      config: { auth: 'optional' },
       schema: {
         tags,
         summary: '按类别浏览传承人',
@@ -54,6 +55,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
   app.get(
     '/api/inheritor/profiles',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '有撰写简介的传承人',
@@ -75,7 +77,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
   app.get(
     '/api/inheritor/:id',
     {
-      onRequest: identity.optionalUser,
+      config: { auth: 'optional' },
       schema: { tags, summary: '传承人详情', params: inheritorIdParam, response: { 200: inheritorDetailResponse, ...errorResponses } },
     },
     async (request) => {
@@ -90,7 +92,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
   app.get(
     '/api/inheritor/:id/seal.svg',
     // A picture, not an API answer: left out of the OpenAPI document (profileImages points here).
-    { schema: { hide: true, params: inheritorIdParam } },
+    { config: { auth: 'public' }, schema: { hide: true, params: inheritorIdParam } },
     async (request, reply) => {
       const data = await store.content.get();
       const inheritor = data.get(inheritorById).get(request.params.id);
@@ -103,81 +105,75 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
     },
   );
 
-  app.register(async (privateRoutes) => {
-    privateRoutes.addHook('onRequest', async (request) => {
-      if (!request.headers.authorization) throw ApiError.unauthenticated('请先登录后再关注传承人');
-      await identity.requireUser(request);
-    });
-    const typed = privateRoutes.withTypeProvider<ZodTypeProvider>();
-
-    typed.get(
-      '/api/inheritor/follow/status/:id',
-      {
-        schema: {
-          tags,
-          summary: '是否已关注',
-          params: inheritorIdParam,
-          security,
-          response: { 200: followStatusResponse, ...privateErrorResponses },
-        },
+  app.get(
+    '/api/inheritor/follow/status/:id',
+    {
+      config: { auth: 'user', loginPrompt },
+      schema: {
+        tags,
+        summary: '是否已关注',
+        params: inheritorIdParam,
+        response: { 200: followStatusResponse, ...privateErrorResponses },
       },
-      async (request) => ok(await asVisitor(cms, request).get<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`)),
-    );
-    typed.post(
-      '/api/inheritor/follow/:id',
-      {
-        schema: {
-          tags,
-          summary: '关注传承人',
-          description: '重复关注不会重复计数。',
-          params: inheritorIdParam,
-          security,
-          response: { 200: followStatusResponse, ...privateErrorResponses },
-        },
+    },
+    async (request) => ok(await asVisitor(cms, request).get<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`)),
+  );
+  app.post(
+    '/api/inheritor/follow/:id',
+    {
+      config: { auth: 'user', loginPrompt },
+      schema: {
+        tags,
+        summary: '关注传承人',
+        description: '重复关注不会重复计数。',
+        params: inheritorIdParam,
+        response: { 200: followStatusResponse, ...privateErrorResponses },
       },
-      async (request) =>
-        ok(await asVisitor(cms, request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '关注成功'),
-    );
-    typed.post(
-      '/api/inheritor/unfollow/:id',
-      {
-        schema: {
-          tags,
-          summary: '取消关注',
-          description: '取消未关注的传承人同样成功。',
-          params: inheritorIdParam,
-          security,
-          response: { 200: followStatusResponse, ...privateErrorResponses },
-        },
+    },
+    async (request) => ok(await asVisitor(cms, request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '关注成功'),
+  );
+  app.post(
+    '/api/inheritor/unfollow/:id',
+    {
+      config: { auth: 'user', loginPrompt },
+      schema: {
+        tags,
+        summary: '取消关注',
+        description: '取消未关注的传承人同样成功。',
+        params: inheritorIdParam,
+        response: { 200: followStatusResponse, ...privateErrorResponses },
       },
-      async (request) =>
-        ok(await asVisitor(cms, request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '已取消关注'),
-    );
-    typed.get(
-      '/api/inheritor/follows/count',
-      { schema: { tags, summary: '我关注的传承人数', security, response: { 200: followCountResponse, ...privateErrorResponses } } },
-      async (request) => ok(await asVisitor(cms, request).get<number>('portal/follows/count')),
-    );
-    typed.get(
-      '/api/profile/follows/inheritors',
-      {
-        schema: {
-          tags,
-          summary: '我关注的传承人',
-          querystring: followListQuery,
-          security,
-          response: { 200: followListResponse, ...privateErrorResponses },
-        },
+    },
+    async (request) =>
+      ok(await asVisitor(cms, request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '已取消关注'),
+  );
+  app.get(
+    '/api/inheritor/follows/count',
+    {
+      config: { auth: 'user', loginPrompt },
+      schema: { tags, summary: '我关注的传承人数', response: { 200: followCountResponse, ...privateErrorResponses } },
+    },
+    async (request) => ok(await asVisitor(cms, request).get<number>('portal/follows/count')),
+  );
+  app.get(
+    '/api/profile/follows/inheritors',
+    {
+      config: { auth: 'user', loginPrompt },
+      schema: {
+        tags,
+        summary: '我关注的传承人',
+        querystring: followListQuery,
+        response: { 200: followListResponse, ...privateErrorResponses },
       },
-      async (request) => {
-        const rows = await asVisitor(cms, request).get<
-          Array<{ id: number; inheritorName: string; skillType: string; categoryName: string; profileImages: string[] }>
-        >('portal/follows', {
-          page: request.query.page,
-          size: request.query.size,
-        });
-        return ok(rows.map((r) => ({ ...r, profileImages: r.profileImages.map((url) => absoluteUrl(config.PUBLIC_URL, url)).join(',') })));
-      },
-    );
-  });
+    },
+    async (request) => {
+      const rows = await asVisitor(cms, request).get<
+        Array<{ id: number; inheritorName: string; skillType: string; categoryName: string; profileImages: string[] }>
+      >('portal/follows', {
+        page: request.query.page,
+        size: request.query.size,
+      });
+      return ok(rows.map((r) => ({ ...r, profileImages: r.profileImages.map((url) => absoluteUrl(config.PUBLIC_URL, url)).join(',') })));
+    },
+  );
 };

@@ -25,6 +25,7 @@ export const nationalRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
   app.get(
     '/api/national/entries',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '国家级名录条目',
@@ -60,6 +61,7 @@ export const nationalRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
   app.get(
     '/api/national/items/:slug',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '一个名录项目',
@@ -90,6 +92,7 @@ export const nationalRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
   app.get(
     '/api/national/figures',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '名录统计',

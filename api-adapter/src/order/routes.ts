@@ -20,13 +20,11 @@ import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
 import { type CmsOrder, findPriceMismatch, toOrder } from './mapper.ts';
 import { applyStock, productById, type StockLevel } from '../product/content.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['订单与支付'];
 const idempotencyHeader = { description: '可选的 Idempotency-Key 请求头：同一键的重试返回第一次的结果，不会重复下单或扣款。' };
 
-export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store, identity, config }) => {
+export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store, config }) => {
   store.use(productById);
-  app.addHook('onRequest', identity.requireUser);
   const origin = config.PUBLIC_URL;
 
   async function assertCataloguePrices(lines: Parameters<typeof findPriceMismatch>[0], total?: number) {
@@ -39,10 +37,12 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     request: FastifyRequest,
     body: { items: Array<{ productId: number; quantity: number }>; shipping?: object; kind: 'cart' | 'quick' },
   ) {
+    // A malformed key is the client's mistake, refused before the CMS is asked (and says nothing about stock).
+    const idempotencyKey = idempotencyKeyOf(request);
     try {
       const { order, stock } = await asVisitor(cms, request).post<{ order: CmsOrder; stock?: StockLevel[] }>('portal/orders', {
         ...body,
-        idempotencyKey: idempotencyKeyOf(request),
+        idempotencyKey,
       });
       // The stock after this order, from the CMS's answer (a replayed order has none): this instance answers it at once.
       applyStock(store, stock ?? []);
@@ -61,12 +61,12 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
   app.post(
     '/api/order',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '下单（商品详情 → 填写收货信息）',
         description: `价格与总额取自商品目录；客户端传来的 price、totalAmount、payAmount 若与目录不符则拒绝，status 与 userId 不被采信（userId 必须是当前用户）。新订单为待支付（0），30 分钟未付自动取消并释放库存。${idempotencyHeader.description}`,
         body: createOrderBody,
-        security,
         response: { 200: createOrderResponse, ...privateErrorResponses },
       },
     },
@@ -87,12 +87,12 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
   app.post(
     '/api/orders/create',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '快速购买下单',
         description: `价格取自商品目录。${idempotencyHeader.description}`,
         body: quickOrderBody,
-        security,
         response: { 200: quickOrderResponse, ...privateErrorResponses },
       },
     },
@@ -116,12 +116,12 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     app.post(
       url,
       {
+        config: { auth: 'user' },
         schema: {
           tags,
           summary: url.includes('payment') ? '模拟支付（辅助调用）' : '模拟支付',
           description: '仅订单本人、仅待支付订单；重复支付已支付的订单不改变任何东西并返回成功。超时的订单会被取消。',
           params: orderIdParam,
-          security,
           response: { 200: payResponse, ...privateErrorResponses },
         },
       },
@@ -132,13 +132,13 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
   app.put(
     '/api/order/:id/payment-status',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '更新支付状态（扫码支付完成）',
         description: '支付页在模拟扫码完成后调用，把待支付订单标记为已支付（status: 1），记录支付方式。规则同模拟支付。',
         params: orderIdParam,
         body: paymentStatusBody,
-        security,
         response: { 200: payResponse, ...privateErrorResponses },
       },
     },
@@ -148,11 +148,11 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
   app.get(
     '/api/order/list',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '我的订单',
         querystring: orderListQuery,
-        security,
         response: { 200: orderListResponse, ...privateErrorResponses },
       },
     },
@@ -172,12 +172,12 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
   app.get(
     '/api/order/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '订单详情',
         description: 'id 可为订单 id 或订单号；他人的订单答复“订单不存在”。',
         params: orderIdParam,
-        security,
         response: { 200: orderDetailResponse, ...privateErrorResponses },
       },
     },

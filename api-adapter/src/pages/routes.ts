@@ -23,6 +23,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
   app.get(
     '/api/home',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '首页编排',
@@ -54,7 +55,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
 
   app.get(
     '/api/heritage/list',
-    { schema: { tags, summary: '15 个非遗专题', response: { 200: heritageListResponse, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags, summary: '15 个非遗专题', response: { 200: heritageListResponse, ...errorResponses } } },
     async (request, reply) => {
       return sendCached(
         request,
@@ -67,6 +68,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
   app.get(
     '/api/heritage/:id',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '专题详情',
@@ -86,7 +88,10 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
 
   app.get(
     '/api/news/list',
-    { schema: { tags, summary: '资讯', description: '新的在前。', response: { 200: newsListResponse, ...errorResponses } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: '资讯', description: '新的在前。', response: { 200: newsListResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       return sendCached(request, reply, await store.content.answer('news', newsListResponse, (data) => ok({ news: data.get(news) })));
     },
@@ -94,7 +99,10 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
 
   app.get(
     '/api/news/:id',
-    { schema: { tags, summary: '资讯详情', params: newsIdParam, response: { 200: newsResponse, ...errorResponses } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: '资讯详情', params: newsIdParam, response: { 200: newsResponse, ...errorResponses } },
+    },
     async (request) => {
       const data = await store.content.get();
       const news = data.get(newsById).get(request.params.id);

@@ -12,6 +12,7 @@ export const policyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) 
   app.get(
     '/api/policy/list',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '政策列表',
@@ -29,7 +30,7 @@ export const policyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) 
   );
   app.get(
     '/api/timeline',
-    { schema: { tags, summary: '首页政策时间轴', response: { 200: timelineResponse, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags, summary: '首页政策时间轴', response: { 200: timelineResponse, ...errorResponses } } },
     async (request, reply) => {
       return sendCached(
         request,

@@ -16,6 +16,7 @@ export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
   app.get(
     '/api/product/page',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '商品分页',
@@ -44,7 +45,10 @@ export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
 
   app.get(
     '/api/product/:id',
-    { schema: { tags, summary: '商品详情', params: productIdParam, response: { 200: productDetailResponse, ...errorResponses } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: '商品详情', params: productIdParam, response: { 200: productDetailResponse, ...errorResponses } },
+    },
     async (request) => {
       const shop = await store.shop.get();
       const product = shop.get(productById).get(request.params.id);

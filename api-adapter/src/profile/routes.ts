@@ -9,10 +9,8 @@ import { ApiError } from '../http/errors.ts';
 import { type Deps, uploadPathOf } from '../shared/deps.ts';
 
 const tags = ['个人中心'];
-const security = [{ bearer: [] }];
 
-export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
-  app.addHook('onRequest', identity.requireUser);
+export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
   const save = async (request: FastifyRequest, changes: Record<string, unknown>, message: string) => {
     const profile = await asVisitor(cms, request).put<CmsProfile>('portal/me', changes);
     return ok({ user: toPortalUser(profile, config.PUBLIC_URL) }, message);
@@ -26,12 +24,12 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
   app.put(
     '/api/user/username',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '修改用户名',
         description: '去掉首尾空格后不能为空，3–20 个字符，不能与他人重复。',
         body: usernameBody,
-        security,
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
@@ -40,12 +38,12 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
   app.put(
     '/api/user/address',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '保存收货地址',
         description: '省份与详细地址必填。',
         body: addressBody,
-        security,
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
@@ -54,12 +52,12 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
   app.put(
     '/api/user/avatar',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '保存头像',
         description: '地址来自 /api/upload/update-avatar。',
         body: avatarBody,
-        security,
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
@@ -68,12 +66,12 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
   app.put(
     '/api/user/background',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '保存背景图',
         description: '地址来自 /api/upload/update-avatar。',
         body: backgroundBody,
-        security,
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
@@ -82,11 +80,11 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, ide
   app.get(
     '/api/profile/stats',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '个人统计',
         description: '关注、收藏、预约、订单与捐赠的数量。',
-        security,
         response: { 200: statsResponse, ...privateErrorResponses },
       },
     },

@@ -42,7 +42,10 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
 
   app.get(
     '/api/province/list',
-    { schema: { tags, summary: '34 个省级行政区', response: { 200: provinceListResponse, ...errorResponses } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: '34 个省级行政区', response: { 200: provinceListResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       return sendCached(
         request,
@@ -55,6 +58,7 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
   app.get(
     '/api/province/code/:code',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '按代码或名称查省份',
@@ -74,7 +78,10 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
 
   app.get(
     '/api/province/:id',
-    { schema: { tags, summary: '省份详情', params: provinceIdParam, response: { 200: provinceResponse, ...errorResponses } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: '省份详情', params: provinceIdParam, response: { 200: provinceResponse, ...errorResponses } },
+    },
     async (request) => {
       const data = await store.content.get();
       return ok({ province: provinceOr404(data, request.params.id) });
@@ -84,6 +91,7 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
   app.get(
     '/api/province/:id/types',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '省份已有的非遗类别',
@@ -108,6 +116,7 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
   app.get(
     '/api/province/:id/cultures',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '省份的文化条目',

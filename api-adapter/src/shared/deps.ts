@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { Identity } from '../auth/identity.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { CmsClient } from '../cms/client.ts';
 import type { AppConfig } from '../config.ts';
@@ -11,7 +10,6 @@ export interface Deps {
   config: AppConfig;
   cms: CmsClient;
   store: ContentStore;
-  identity: Identity;
   loginLimiter: LoginLimiter;
 }
 

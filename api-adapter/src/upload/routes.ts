@@ -60,14 +60,14 @@ async function readImage(request: FastifyRequest, rule: UploadRule) {
   return { data, mime: type.mime, filename: `upload-${Date.now()}.${type.ext}` };
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, identity, config }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
   const tags = ['上传'];
   const store = async (file: Awaited<ReturnType<typeof readImage>>) => absoluteUrl(config.PUBLIC_URL, (await cms.upload(file)).url);
 
   app.post(
     '/api/upload/avatar',
     {
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { auth: 'public', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags,
         summary: '上传注册头像',
@@ -83,14 +83,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, iden
   app.post(
     '/api/upload/update-avatar',
     {
-      onRequest: identity.requireUser,
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: '上传头像或背景图',
         description:
           'multipart/form-data，一个图片文件（JPG、PNG、WebP 或 GIF），不超过 5MB。答复 data 为图片地址，再用 /api/user/avatar 或 /api/user/background 保存。',
         consumes: ['multipart/form-data'],
-        security: [{ bearer: [] }],
         response: { 200: uploadResponse, 413: privateErrorResponses[400], 415: privateErrorResponses[400], ...privateErrorResponses },
       },
     },

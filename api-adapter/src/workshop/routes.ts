@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
@@ -18,9 +18,8 @@ import { applySeats, type SeatLevel, workshops } from './content.ts';
 
 type Booking = z.infer<typeof booking>;
 const tags = ['体验工坊'];
-const security = [{ bearer: [] }];
 
-export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, identity, config }) => {
+export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config }) => {
   store.use(workshops);
   store.onStockMoved(async () => applySeats(store, await cms.server.get<SeatLevel[]>('portal/workshops/seats')));
   const withImage = (b: Booking): Booking => ({
@@ -31,6 +30,7 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
   app.get(
     '/api/workshops',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: '体验工坊',
@@ -47,47 +47,43 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
     },
   );
 
-  app.register(async (privateRoutes) => {
-    privateRoutes.addHook('onRequest', identity.requireUser);
-    const typed = privateRoutes.withTypeProvider<ZodTypeProvider>();
-    typed.post(
-      '/api/workshops/:id/book',
-      {
-        schema: {
-          tags,
-          summary: '预约工坊',
-          description:
-            '1–4 位参与人（姓名、手机号、18 位身份证号，身份证只保存脱敏形式）；金额 = 单价 × 人数；名额在事务中扣减；同一活动只能预约一次。支持 Idempotency-Key。',
-          params: workshopIdParam,
-          body: bookingBody,
-          security,
-          response: { 200: bookingResponse, ...privateErrorResponses },
-        },
+  app.post(
+    '/api/workshops/:id/book',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: '预约工坊',
+        description:
+          '1–4 位参与人（姓名、手机号、18 位身份证号，身份证只保存脱敏形式）；金额 = 单价 × 人数；名额在事务中扣减；同一活动只能预约一次。支持 Idempotency-Key。',
+        params: workshopIdParam,
+        body: bookingBody,
+        response: { 200: bookingResponse, ...privateErrorResponses },
       },
-      async (request) => {
-        const workshopId = request.params.id;
-        try {
-          const { booking: created, seats } = await asVisitor(cms, request).post<{ booking: Booking; seats?: SeatLevel[] }>(
-            'portal/bookings',
-            { workshopId, participants: request.body.participants, idempotencyKey: idempotencyKeyOf(request) },
-          );
-          // The seats after this booking, from the CMS's answer (a replayed one has none): this instance answers them at once.
-          applySeats(store, seats ?? []);
-          return ok({ booking: withImage(created) }, '预约成功');
-        } catch (error) {
-          // A refusal (full, or already booked) may mean our copy of the seats is behind: fetch them, not the whole shop.
-          cms.server
-            .get<SeatLevel[]>('portal/workshops/seats', { pids: String(workshopId) })
-            .then((levels) => applySeats(store, levels))
-            .catch(() => undefined);
-          throw error;
-        }
-      },
-    );
-    typed.get(
-      '/api/profile/bookings',
-      { schema: { tags, summary: '我的预约', security, response: { 200: bookingListResponse, ...privateErrorResponses } } },
-      async (request) => ok({ records: (await asVisitor(cms, request).get<Booking[]>('portal/bookings')).map(withImage) }),
-    );
-  });
+    },
+    async (request) => {
+      const workshopId = request.params.id;
+      try {
+        const { booking: created, seats } = await asVisitor(cms, request).post<{ booking: Booking; seats?: SeatLevel[] }>(
+          'portal/bookings',
+          { workshopId, participants: request.body.participants, idempotencyKey: idempotencyKeyOf(request) },
+        );
+        // The seats after this booking, from the CMS's answer (a replayed one has none): this instance answers them at once.
+        applySeats(store, seats ?? []);
+        return ok({ booking: withImage(created) }, '预约成功');
+      } catch (error) {
+        // A refusal (full, or already booked) may mean our copy of the seats is behind: fetch them, not the whole shop.
+        cms.server
+          .get<SeatLevel[]>('portal/workshops/seats', { pids: String(workshopId) })
+          .then((levels) => applySeats(store, levels))
+          .catch(() => undefined);
+        throw error;
+      }
+    },
+  );
+  app.get(
+    '/api/profile/bookings',
+    { config: { auth: 'user' }, schema: { tags, summary: '我的预约', response: { 200: bookingListResponse, ...privateErrorResponses } } },
+    async (request) => ok({ records: (await asVisitor(cms, request).get<Booking[]>('portal/bookings')).map(withImage) }),
+  );
 };
