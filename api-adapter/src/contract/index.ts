@@ -15,3 +15,4 @@ export * from './product.ts';
 export * from './profile.ts';
 export * from './province.ts';
 export * from './workshop.ts';
+export * from './preview.ts';
