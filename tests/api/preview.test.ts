@@ -59,6 +59,7 @@ describe('preview of drafts in the site', () => {
     const culture = await publishedDocument('cultures', 'sort=pid:desc');
     const theme = await publishedDocument('heritage-pages', 'filters[slug][$eq]=kunqu-opera');
     const person = await publishedDocument('inheritors', 'filters[introduction][$notNull]=true&sort=pid:asc');
+    const policy = await publishedDocument('policies', 'sort=pubDate:desc');
     targets.push(
       {
         uid: 'api::culture.culture',
@@ -84,6 +85,14 @@ describe('preview of drafts in the site', () => {
         published: String(person.introduction),
         publicPage: `/inheritors/${String(person.pid)}`,
       },
+      {
+        uid: 'api::policy.policy',
+        kind: 'policy',
+        documentId: String(policy.documentId),
+        field: 'content',
+        published: String(policy.content),
+        publicPage: '/policy',
+      },
     );
     // An editor saves a change without publishing it: only the draft has it.
     for (const target of targets) {
@@ -103,7 +112,7 @@ describe('preview of drafts in the site', () => {
     }
   });
 
-  it.each(['culture', 'heritage', 'inheritor'])(
+  it.each(['culture', 'heritage', 'inheritor', 'policy'])(
     'shows the draft of a %s under the ribbon, and the published version through the switch',
     async (kind) => {
       const target = targets.find((t) => t.kind === kind)!;

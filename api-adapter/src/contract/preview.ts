@@ -1,12 +1,13 @@
 import type { HeritagePage } from './content.ts';
 import type { CultureItem } from './culture.ts';
 import type { Inheritor } from './inheritor.ts';
+import type { Policy } from './policy.ts';
 
 /**
  * The editors' preview (not part of /api): what the API adapter hands the site's on-demand preview pages
  * (/preview/{kind}/{documentId}) as Astro locals, after checking the address's signature and reading the draft.
  */
-export const PREVIEW_KINDS = ['culture', 'heritage', 'inheritor'] as const;
+export const PREVIEW_KINDS = ['culture', 'heritage', 'inheritor', 'policy'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
 /** Which version of the document is shown: the draft (the default) or the published one. */
@@ -27,6 +28,10 @@ export interface PreviewFrame {
 
 /** What a preview page renders, by kind: the same data the public page is built from. */
 export type PreviewBody =
-  { kind: 'culture'; culture: CultureItem } | { kind: 'heritage'; page: HeritagePage } | { kind: 'inheritor'; person: Inheritor };
+  | { kind: 'culture'; culture: CultureItem }
+  | { kind: 'heritage'; page: HeritagePage }
+  | { kind: 'inheritor'; person: Inheritor }
+  /** The policy page lists every policy: the published ones, with the previewed one as it is in the version shown. */
+  | { kind: 'policy'; policies: Policy[]; policyId: number };
 
 export type PreviewPage = PreviewBody & { frame: PreviewFrame };

@@ -5,6 +5,7 @@ export const PREVIEW_KINDS: Record<string, string> = {
   'api::culture.culture': 'culture',
   'api::heritage-page.heritage-page': 'heritage',
   'api::inheritor.inheritor': 'inheritor',
+  'api::policy.policy': 'policy',
 };
 
 /** How long a preview address works: long enough for an editing session, short enough that a leaked one soon dies. */

@@ -8,6 +8,7 @@ export const PREVIEWED = {
   culture: { uid: 'api::culture.culture', populate: POPULATE.culture },
   heritage: { uid: 'api::heritage-page.heritage-page', populate: POPULATE['heritage-page'] },
   inheritor: { uid: 'api::inheritor.inheritor', populate: POPULATE.inheritor },
+  policy: { uid: 'api::policy.policy', populate: POPULATE.policy },
 } as const satisfies Record<string, { uid: UID.ContentType; populate: object }>;
 
 const previewParams = z.object({
