@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import process from 'node:process';
 import { URL, fileURLToPath } from 'node:url';
+import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import previewServer from './integrations/preview-server.ts';
 import serifFont from './integrations/serif-font.ts';
 import { BOOT_SCRIPT } from './src/layouts/boot.ts';
 import { LOADER_BOOT_SCRIPT } from './src/islands/home/loading.ts';
@@ -12,12 +14,17 @@ import { LOADER_BOOT_SCRIPT } from './src/islands/home/loading.ts';
 const site = process.env.PORTAL_SITE_URL ?? process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
 
 // Static output: pages are built from the API's published content; islands fetch what is personal.
+// Only the editors' preview (/preview/…, `prerender = false`) renders on demand: the adapter for Node in middleware
+// mode builds it into _server/ beside the static pages, which stay where they were (build.client is the outDir
+// itself), and the API adapter calls its handler after checking the preview address's signature.
 export default defineConfig({
   site,
   output: 'static',
+  adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'directory', client: './', server: './_server/' },
   integrations: [
+    previewServer(),
     // Islands are written against React's API and run on Preact's compatibility layer ('react' and 'react-dom' are
     // preact/compat here and in package.json): the same hooks, a tenth of the framework to download and evaluate.
     // Ahead of @astrojs/preact's own renderer, so the islands hydrate through it (src/lib/preact/client.ts says why).

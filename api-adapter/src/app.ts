@@ -32,6 +32,8 @@ import { profileRoutes } from './profile/routes.ts';
 import { provinceRoutes } from './province/routes.ts';
 import type { Deps } from './shared/deps.ts';
 import { registerStaticSite } from './site/static.ts';
+import { PreviewRenderer } from './preview/renderer.ts';
+import { registerPreviewRoutes } from './preview/routes.ts';
 import { uploadRoutes } from './upload/routes.ts';
 import { workshopRoutes } from './workshop/routes.ts';
 
@@ -140,6 +142,14 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   });
   await app.register(async (site) => {
     await site.register(helmet, pageSecurity);
+    registerPreviewRoutes(site, {
+      secret: config.PREVIEW_SECRET,
+      cms,
+      store,
+      renderer: config.SITE_DIR ? new PreviewRenderer(config.SITE_DIR) : undefined,
+      adminOrigin: new URL(config.CMS_URL).origin,
+      origin: config.PUBLIC_URL,
+    });
     await registerStaticSite(site, { siteDir: config.SITE_DIR, uploadsDir: config.UPLOADS_DIR });
   });
 }

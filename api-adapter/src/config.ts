@@ -9,6 +9,8 @@ const configSchema = z.object({
   CMS_API_TOKEN: z.string().min(32),
   JWT_SECRET: z.string().min(16),
   WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Signs the editors' preview addresses (preview/signature.ts); without it, /preview/… answers 403 to everyone. */
+  PREVIEW_SECRET: z.string().min(32).optional(),
   /** Built static site (Astro output) served at /, so the site and /api share one origin. */
   SITE_DIR: z.string().optional(),
   /** Strapi's local uploads folder, served at /uploads without a round trip through Strapi. */

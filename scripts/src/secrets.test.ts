@@ -23,13 +23,14 @@ describe('secrets file', () => {
     expect(second.secrets).toEqual(first.secrets);
   });
 
-  it('adds the staff accounts to a file written before they existed, keeping every other secret', () => {
+  it('adds the staff accounts and the preview secret to a file written before they existed, keeping every other secret', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'secrets-')), 'secrets.env');
-    const old = serializeSecrets(generateSecrets()).replace(/^(EDITOR|OPERATOR)_.*\n/gm, '');
+    const old = serializeSecrets(generateSecrets()).replace(/^(EDITOR|OPERATOR|PREVIEW)_.*\n/gm, '');
     writeFileSync(file, old);
     const { secrets, created, added } = loadOrCreateSecrets(file);
     expect(created).toBe(false);
-    expect(added).toEqual(['EDITOR_EMAIL', 'EDITOR_PASSWORD', 'OPERATOR_EMAIL', 'OPERATOR_PASSWORD']);
+    expect(added).toEqual(['EDITOR_EMAIL', 'EDITOR_PASSWORD', 'OPERATOR_EMAIL', 'OPERATOR_PASSWORD', 'PREVIEW_SECRET']);
+    expect(secrets.PREVIEW_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect(secrets).toMatchObject({ EDITOR_EMAIL: 'editor@feiyi.local', OPERATOR_EMAIL: 'operator@feiyi.local' });
     expect(secrets.ADMIN_PASSWORD).toBe(parseSecrets(`${old}EDITOR_EMAIL=x@y\n`, 'f', generateSecrets()).ADMIN_PASSWORD);
     // Written back: the next start reads the same passwords and adds nothing.

@@ -18,10 +18,11 @@ export const SECRET_KEYS = [
   'EDITOR_PASSWORD',
   'OPERATOR_EMAIL',
   'OPERATOR_PASSWORD',
+  'PREVIEW_SECRET',
 ] as const;
 
 /** Keys added after the first release: an older file gets them generated and appended instead of being refused. */
-const ADDED_LATER: readonly SecretKey[] = ['EDITOR_EMAIL', 'EDITOR_PASSWORD', 'OPERATOR_EMAIL', 'OPERATOR_PASSWORD'];
+const ADDED_LATER: readonly SecretKey[] = ['EDITOR_EMAIL', 'EDITOR_PASSWORD', 'OPERATOR_EMAIL', 'OPERATOR_PASSWORD', 'PREVIEW_SECRET'];
 
 export type SecretKey = (typeof SECRET_KEYS)[number];
 export type Secrets = Record<SecretKey, string>;
@@ -48,6 +49,8 @@ export function generateSecrets(): Secrets {
     EDITOR_PASSWORD: adminPassword(),
     OPERATOR_EMAIL: 'operator@feiyi.local',
     OPERATOR_PASSWORD: adminPassword(),
+    // Signs the editors' preview addresses (HMAC; the CMS's preview button signs, the adapter checks).
+    PREVIEW_SECRET: hex(32),
   };
 }
 
@@ -66,6 +69,7 @@ const PATTERNS: Record<SecretKey, RegExp> = {
   EDITOR_PASSWORD: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/,
   OPERATOR_EMAIL: /^[^\s@]+@[^\s@]+$/,
   OPERATOR_PASSWORD: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/,
+  PREVIEW_SECRET: /^[0-9a-f]{32,}$/,
 };
 
 export class SecretsFileError extends Error {}

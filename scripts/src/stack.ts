@@ -79,6 +79,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         CMS_API_TOKEN: secrets.CMS_API_TOKEN,
         JWT_SECRET: secrets.JWT_SECRET,
         WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
+        PREVIEW_SECRET: secrets.PREVIEW_SECRET,
         SITE_DIR: options.siteDir,
         UPLOADS_DIR: path.join(options.publicDir, 'uploads'),
         ...options.extraAdapterEnv,
@@ -143,6 +144,9 @@ export function startCms(options: CmsOptions): Service {
       DEMO_PASSWORD: options.demo.password,
       WEBHOOK_URL: `${options.webUrl}/api/internal/cms-events`,
       WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
+      // The preview button signs addresses on the site (cms/config/admin.ts).
+      PREVIEW_SECRET: secrets.PREVIEW_SECRET,
+      PREVIEW_SITE_URL: options.webUrl,
       CMS_PUBLIC_DIR: options.publicDir,
       SERVE_ADMIN: options.serveAdmin === false ? 'false' : 'true',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_FILENAME: options.sqliteFile }),

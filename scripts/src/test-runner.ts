@@ -71,6 +71,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_CMS_TOKEN: secrets.CMS_API_TOKEN,
     TEST_JWT_SECRET: secrets.JWT_SECRET,
     TEST_WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
+    TEST_PREVIEW_SECRET: secrets.PREVIEW_SECRET,
     TEST_ADMIN_EMAIL: secrets.ADMIN_EMAIL,
     TEST_ADMIN_PASSWORD: secrets.ADMIN_PASSWORD,
     TEST_EDITOR_EMAIL: secrets.EDITOR_EMAIL,

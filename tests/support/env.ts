@@ -22,6 +22,10 @@ export const testEnv = {
   get webhookSecret() {
     return required('TEST_WEBHOOK_SECRET');
   },
+  /** Signs the editors' preview addresses (to make an expired one). */
+  get previewSecret() {
+    return required('TEST_PREVIEW_SECRET');
+  },
   get db() {
     return required('TEST_DB') as 'sqlite' | 'postgres';
   },

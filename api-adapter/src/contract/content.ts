@@ -17,6 +17,7 @@ export const heritagePage = z
     relatedCultures: z.array(z.object({ id: z.number().int(), title: z.string() })),
   })
   .meta({ id: 'HeritagePage' });
+export type HeritagePage = z.infer<typeof heritagePage>;
 export const heritageIdParam = z.object({
   id: z
     .string()

@@ -16,3 +16,4 @@ export * from './product.ts';
 export * from './profile.ts';
 export * from './province.ts';
 export * from './workshop.ts';
+export * from './preview.ts';

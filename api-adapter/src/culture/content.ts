@@ -5,7 +5,7 @@ import { nationalListDocument } from '../national/document.ts';
 import { provinceDocuments } from '../province/documents.ts';
 import { byId, groupBy } from '../shared/index-by.ts';
 import { strapiCategory } from '../category/mapper.ts';
-import { primaryProvince, strapiCulture, toCultureItem } from './mapper.ts';
+import { primaryProvince, type StrapiCulture, strapiCulture, toCultureItem } from './mapper.ts';
 import { cultureProvinces } from './provinces.ts';
 
 export type Category = z.infer<typeof categorySchema>;
@@ -16,15 +16,24 @@ const cultureDocuments = collection('content', 'cultures', {
   map: (documents) => documents,
 });
 
-/** Published culture items, by id, each with every province it is listed under (from the national list's entries). */
-export const cultures = view('content', [cultureDocuments, nationalListDocument, provinceDocuments], (read, origin) => {
+/**
+ * Maps one culture document to the API's item, with every province it is listed under (from the national list's
+ * entries): the published items below and an editor's preview of a draft (preview/) are made by this same function.
+ */
+export const cultureItemOf = view('content', [nationalListDocument, provinceDocuments], (read, origin) => {
   const entriesBySerial = groupBy(read(nationalListDocument).entries, (entry) => entry.serial);
   const provinceByName = new Map(read(provinceDocuments).map((p) => [p.shortName, { id: p.pid, name: p.shortName }]));
+  return (document: StrapiCulture): CultureItem => {
+    const article = { title: document.title, serial: document.listing?.serial ?? null, primary: primaryProvince(document) };
+    return toCultureItem(document, origin, cultureProvinces(article, entriesBySerial, provinceByName));
+  };
+});
+
+/** Published culture items, by id. */
+export const cultures = view('content', [cultureDocuments, cultureItemOf], (read) => {
+  const itemOf = read(cultureItemOf);
   return read(cultureDocuments)
-    .map((document) => {
-      const article = { title: document.title, serial: document.listing?.serial ?? null, primary: primaryProvince(document) };
-      return toCultureItem(document, origin, cultureProvinces(article, entriesBySerial, provinceByName));
-    })
+    .map((document) => itemOf(document))
     .sort((a, b) => a.id - b.id);
 });
 export const cultureById = view('content', [cultures], (read) => byId(read(cultures)));
@@ -55,4 +64,4 @@ export const categories = view('content', [categoryDocuments, culturesByCategory
   })),
 );
 
-export const cultureContent = [cultureDocuments, cultures, cultureById, culturesByCategory, culturesByProvince, categories];
+export const cultureContent = [cultureDocuments, cultureItemOf, cultures, cultureById, culturesByCategory, culturesByProvince, categories];

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageFallback } from './static.ts';
+import { isServerBuildPath, pageFallback } from './static.ts';
 
 describe('pageFallback', () => {
   const site = mkdtempSync(path.join(tmpdir(), 'site-'));
@@ -22,5 +22,14 @@ describe('pageFallback', () => {
     expect(pageFallback(site, '/no-such-page')).toBeUndefined();
     expect(pageFallback(site, '/api/culture/999')).toBeUndefined();
     expect(pageFallback(path.join(site, 'missing'), '/culture/999')).toBeUndefined();
+  });
+});
+
+describe('isServerBuildPath', () => {
+  it('names the build’s server part, however the address spells it, and nothing else', () => {
+    for (const address of ['/_server', '/_server/', '/_server/entry.mjs', '//_server/chunks/a.mjs'])
+      expect(isServerBuildPath(address)).toBe(true);
+    for (const address of ['/', '/_astro/a.js', '/culture/_server', '/_servers/x', '/preview/culture/x'])
+      expect(isServerBuildPath(address)).toBe(false);
   });
 });

@@ -31,6 +31,8 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
       // /inheritors answers with inheritors/index.html itself: the site links without the trailing slash, and a
       // redirect would cost every visit a round trip (the page's canonical link names the slashed address).
       redirect: false,
+      // The build's on-demand part (the preview pages' server code, site/astro.config.mjs) is never served as a file.
+      allowedPath: (pathName) => !isServerBuildPath(pathName),
       cacheControl: false,
       // The site build writes .br and .gz copies of its text files (scripts/src/site.ts).
       preCompressed: true,
@@ -60,6 +62,11 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
     }
     return reply.status(404).type('text/html; charset=utf-8').send(readFileSync(notFoundPage));
   });
+}
+
+/** Whether an address points into the site build's server part ({siteDir}/_server/). */
+export function isServerBuildPath(pathName: string): boolean {
+  return /^\/+_server(?:\/|$)/.test(pathName);
 }
 
 const FALLBACKS: Array<[RegExp, string]> = [

@@ -1,0 +1,10 @@
+import type { PreviewPage } from '@feiyi/api-adapter/contract';
+
+declare global {
+  namespace App {
+    interface Locals {
+      /** The editors' preview: set by the API adapter after checking the signed address (api-adapter/src/preview/). */
+      preview?: PreviewPage;
+    }
+  }
+}
