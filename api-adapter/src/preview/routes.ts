@@ -58,6 +58,8 @@ export function registerPreviewRoutes(
   const { secret, cms, store, renderer, adminOrigin, origin } = options;
   app.get<{ Params: { kind: string; documentId: string }; Querystring: Record<string, string | undefined> }>(
     '/preview/:kind/:documentId',
+    // An editor's page, not part of the API: signed by its own query, left out of the API's document.
+    { schema: { hide: true } },
     async (request, reply) => {
       const { kind, documentId } = request.params;
       const { expires, signature } = request.query;
