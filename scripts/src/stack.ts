@@ -80,6 +80,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         JWT_SECRET: secrets.JWT_SECRET,
         WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
         PREVIEW_SECRET: secrets.PREVIEW_SECRET,
+        // The preview pages render in this process with the site's API client, whose address at build time is
+        // PORTAL_API_URL: here it is this adapter itself (left unset, it was 127.0.0.1:8080, whoever listens there).
+        PORTAL_API_URL: webUrl,
         SITE_DIR: options.siteDir,
         UPLOADS_DIR: path.join(options.publicDir, 'uploads'),
         ...options.extraAdapterEnv,
