@@ -1,4 +1,5 @@
 import type { CultureItem } from '@feiyi/api-adapter/contract';
+import { buildOnce } from './build-memo.ts';
 import { fetchCategories, fetchCulturePage, fetchHeritagePages, fetchNewsList, fetchProvinces } from '../api/index.ts';
 
 /**
@@ -7,16 +8,8 @@ import { fetchCategories, fetchCulturePage, fetchHeritagePages, fetchNewsList, f
  */
 export * from '../api/index.ts';
 
-/** One build reads a list once, however many pages use it (Astro renders pages one after another). */
-const memo = new Map<string, Promise<unknown>>();
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
-  let hit = memo.get(key) as Promise<T> | undefined;
-  if (!hit) {
-    hit = load();
-    memo.set(key, hit);
-  }
-  return hit;
-}
+/** One build reads a list once, however many pages use it (build-memo.ts). */
+const once = buildOnce;
 
 /** Every published culture item, in id order (pages of 50, the API's largest). */
 export function allCultures(): Promise<CultureItem[]> {
