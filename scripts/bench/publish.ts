@@ -33,7 +33,7 @@ async function adminCall(token: string, method: string, route: string, body?: un
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${route}：HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as { data: Record<string, unknown> & { results?: Array<Record<string, unknown>> } };
+  return (await response.json()) as { results?: Array<Record<string, unknown>> };
 }
 
 async function login(): Promise<string> {
@@ -53,12 +53,14 @@ async function pageShows(url: string, text: string): Promise<boolean> {
 
 async function main() {
   const token = await login();
-  const list = (await (await fetch(`${webUrl}/api/culture/list?size=1&page=3`)).json()) as { data: { records: Array<{ id: number }> } };
-  const id = list.data.records[0]?.id;
+  const list = (await (await fetch(`${webUrl}/api/culture/page?size=1&page=3`)).json()) as {
+    data: { page: { records: Array<{ id: number }> } };
+  };
+  const id = list.data.page.records[0]?.id;
   if (!id) throw new Error('没有可用的文化条目');
   const collection = '/content-manager/collection-types/api::culture.culture';
   const found = await adminCall(token, 'GET', `${collection}?filters[pid][$eq]=${id}&pageSize=1`);
-  const document = found.data.results?.[0] ?? (found as unknown as { results: Array<Record<string, unknown>> }).results[0];
+  const document = found.results?.[0];
   if (!document) throw new Error(`内容后台里找不到条目 ${id}`);
   const documentId = String(document.documentId);
   const original = String(document.description ?? '');

@@ -12,6 +12,7 @@ import { ADAPTER_DIR, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
 import { RenderService } from './site-render/client.ts';
 import type { UpdateResult } from './site-render/protocol.ts';
+import type { SiteBuildStatus } from '../../api-adapter/src/content/site-build-routes.ts';
 
 /** How long the CMS may take to answer the content-version check. */
 export const CONTENT_VERSION_TIMEOUT_MS = 5000;
@@ -56,14 +57,19 @@ export function retryDelay(intervalMs: number, failures: number, maxDelayMs: num
   return Math.min(maxDelayMs, intervalMs * 2 ** failures);
 }
 
+/** What failed and why, in one Chinese sentence (the build's output tail follows its first line: its first error line says why). */
+export function failureText(error: unknown): string {
+  if (error instanceof ContentVersionError) return error.message;
+  const [first = '', ...output] = (error as Error).message.split('\n');
+  const reason = output.map((line) => line.trim()).find((line) => /error|错误|失败/i.test(line));
+  return `${first}${reason ? `（${reason}）` : ''}`;
+}
+
 /** One log line for a failed check or build: what failed, why, and when the next try is. */
 export function watchFailureLine(error: unknown, delayMs: number): string {
   const retry = `${seconds(delayMs)} 秒后重试`;
   if (error instanceof ContentVersionError) return `${error.message}；未构建网站，继续提供当前版本，${retry}`;
-  const [first = '', ...output] = (error as Error).message.split('\n');
-  // The build's output tail follows the first line: its first error line says why.
-  const reason = output.map((line) => line.trim()).find((line) => /error|错误|失败/i.test(line));
-  return `网站重新构建失败，继续提供上一版：${first}${reason ? `（${reason}）` : ''}；${retry}`;
+  return `网站重新构建失败，继续提供上一版：${failureText(error)}；${retry}`;
 }
 
 const SOURCES = [
@@ -110,6 +116,18 @@ export class SiteBuilder {
   private fontsStale = false;
   /** Set by watch(): keep a render service ready even when the site on disk is current. */
   private keepService = false;
+  /** The content version of the check in progress (what the site shows once it succeeds). */
+  private builtVersion: string | undefined;
+  private status: SiteBuildStatus = {
+    contentVersion: null,
+    builtAt: null,
+    durationMs: null,
+    result: null,
+    rendered: 0,
+    removed: 0,
+    error: null,
+    failedAt: null,
+  };
 
   constructor(options: SiteBuilder['options']) {
     this.options = options;
@@ -119,11 +137,11 @@ export class SiteBuilder {
     return stampFile(`site-${createHash('sha1').update(path.resolve(this.options.outDir)).digest('hex').slice(0, 12)}`);
   }
 
-  private async expectedStamp(): Promise<{ stamp: string; basis: string }> {
+  private async expectedStamp(): Promise<{ stamp: string; basis: string; version: string }> {
     const publicUrl = this.options.publicUrl ?? '';
     const version = await fetchContentVersion(this.options.cmsUrl, this.options.cmsToken, this.options.versionTimeoutMs);
     const sources = hashTree(SOURCES);
-    return { stamp: `${sources}:${version}:${publicUrl}`, basis: `${sources}:${publicUrl}` };
+    return { stamp: `${sources}:${version}:${publicUrl}`, basis: `${sources}:${publicUrl}`, version };
   }
 
   /** Builds when the sources or the content changed since the last build (or always, with force). */
@@ -131,9 +149,46 @@ export class SiteBuilder {
     return (await this.update(force)).kind !== 'current';
   }
 
-  /** Like buildIfStale, saying what it did. */
+  /** Like buildIfStale, saying what it did; reports it to the adapter (GET /api/internal/site-build, for editors). */
   async update(force = false): Promise<BuildOutcome> {
-    const { stamp, basis } = await this.expectedStamp();
+    const started = Date.now();
+    try {
+      const outcome = await this.updateOnce(force);
+      if (outcome.kind !== 'current') {
+        this.status = {
+          ...this.status,
+          contentVersion: this.builtVersion ?? null,
+          builtAt: new Date().toISOString(),
+          durationMs: Date.now() - started,
+          result: outcome.kind,
+          rendered: outcome.kind === 'pages' ? outcome.rendered : 0,
+          removed: outcome.kind === 'pages' ? outcome.removed : 0,
+        };
+        await this.reportStatus();
+      }
+      return outcome;
+    } catch (error) {
+      this.status = { ...this.status, result: 'failed', error: failureText(error), failedAt: new Date().toISOString() };
+      await this.reportStatus();
+      throw error;
+    }
+  }
+
+  /** Tells the adapter what the last build did; a failed report is no reason to fail the build (the adapter may be restarting). */
+  private async reportStatus(): Promise<void> {
+    const { apiUrl, webhookSecret } = this.options;
+    if (!webhookSecret) return;
+    await fetch(`${apiUrl}/api/internal/site-build`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-webhook-secret': webhookSecret },
+      body: JSON.stringify(this.status),
+      signal: AbortSignal.timeout(3000),
+    }).catch(() => undefined);
+  }
+
+  private async updateOnce(force: boolean): Promise<BuildOutcome> {
+    const { stamp, basis, version } = await this.expectedStamp();
+    this.builtVersion = version;
     const built = existsSync(path.join(this.options.outDir, 'index.html'));
     const current = built && readStamp(this.stamp) === stamp && !this.fontsStale;
     const serviceReady = this.service?.alive === true && this.serviceBasis === basis;
@@ -180,7 +235,7 @@ export class SiteBuilder {
     }
     if (result.kind === 'unsure') {
       rmSync(next, { recursive: true, force: true });
-      log(`${result.reason}：整站重新构建`);
+      log(`${result.reason}（变化：${result.changedSample.join('，')}）：整站重新构建`);
       return undefined;
     }
     swapIn(next, outDir);

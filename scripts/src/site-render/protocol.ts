@@ -9,12 +9,14 @@ export type UpdateResult =
       removed: string[];
       /** API answers that changed since the last render. */
       changedReads: number;
+      /** A few of them (answers' keys, memo:… for memoized values), for the log. */
+      changedSample: string[];
       /** A rendered heading uses a character the cut font slices lack: a full build should follow. */
       fontsStale: boolean;
       refreshedMs: number;
       totalMs: number;
     }
-  | { kind: 'unsure'; reason: string };
+  | { kind: 'unsure'; reason: string; changedSample: string[] };
 
 export type ServiceMessage =
   | { type: 'built'; pages: number }

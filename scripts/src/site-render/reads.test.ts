@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BuildReads, answerHash, readKey } from './reads.ts';
+import { BuildReads, answerHash, memoDep, readKey } from './reads.ts';
 
 /** An API in memory: answers by path, and the calls it got. */
 function fakeApi(initial: Record<string, unknown>) {
@@ -30,8 +30,32 @@ describe('BuildReads', () => {
     const list = () => reads.once('cultures', () => read(reads, '/api/culture/list'));
     const first = await reads.collect(list);
     const second = await reads.collect(list);
-    expect([first.reads, second.reads]).toEqual([new Set(['/api/culture/list']), new Set(['/api/culture/list'])]);
+    expect([first.reads, second.reads]).toEqual([new Set([memoDep('cultures')]), new Set([memoDep('cultures')])]);
     expect(api.calls).toHaveLength(1);
+  });
+
+  it('reports a value derived from a list as changed only when the value itself changed', async () => {
+    const api = fakeApi({
+      '/api/culture/list': [
+        { id: 1, title: '甲' },
+        { id: 2, title: '乙' },
+      ],
+    });
+    const reads = new BuildReads(api.fetch);
+    const list = () => reads.once('cultures', async () => JSON.parse(await read(reads, '/api/culture/list')) as Array<{ id: number }>);
+    const item = (id: number) => reads.once(`culture:${id}`, async () => (await list()).find((culture) => culture.id === id));
+    const page = await reads.collect(() => item(1));
+    expect(page.reads).toEqual(new Set([memoDep('culture:1')]));
+    await reads.collect(() => item(2));
+
+    api.answers.set(
+      '/api/culture/list',
+      JSON.stringify([
+        { id: 1, title: '甲' },
+        { id: 2, title: '乙（修订）' },
+      ]),
+    );
+    expect(await reads.refresh(ORIGIN)).toEqual(new Set(['/api/culture/list', memoDep('cultures'), memoDep('culture:2')]));
   });
 
   it('after a refresh, reports the changed answers and loads memoized lists again from the new answers', async () => {
@@ -42,11 +66,11 @@ describe('BuildReads', () => {
 
     api.answers.set('/api/culture/list', JSON.stringify([2]));
     api.calls.length = 0;
-    expect(await reads.refresh(ORIGIN, { secret: 'secret' })).toEqual(new Set(['/api/culture/list']));
+    expect(await reads.refresh(ORIGIN, { secret: 'secret' })).toEqual(new Set(['/api/culture/list', memoDep('cultures')]));
     // One call fingerprints both answers; only the changed one is read again.
     expect(api.calls).toEqual(['POST /api/internal/site-reads', 'GET /api/culture/list']);
     api.calls.length = 0;
-    expect(await reads.collect(list)).toEqual({ value: '[2]', reads: new Set(['/api/culture/list']) });
+    expect(await reads.collect(list)).toEqual({ value: '[2]', reads: new Set([memoDep('cultures')]) });
     expect(await read(reads, '/api/culture/1')).toBe('"a"');
     expect(api.calls).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { propsFingerprint } from './affected.ts';
 
 /** An API answer as the pages read it: kept so that a later render reads unchanged answers without a call. */
 export interface StoredAnswer {
@@ -31,16 +32,36 @@ export function readKey(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
+/** What a page (or a memoized value) read: `deps` directly (answers' keys, `memo:` + memoized values' keys), `urls` all answers behind it. */
+interface Scope {
+  deps: Set<string>;
+  urls: Set<string>;
+}
+
+interface MemoEntry {
+  value: Promise<unknown>;
+  urls: Set<string>;
+  load: () => Promise<unknown>;
+  /** propsFingerprint of the value once it has loaded. */
+  fingerprint?: string;
+}
+
+/** The dependency key of a memoized value. */
+export const memoDep = (key: string) => `memo:${key}`;
+
 /**
- * Records which API answers each page read, and serves those answers again to later renders.
+ * Records which API answers and memoized values each page read, and serves those answers again to later renders.
  *
- * Reads go through fetch (the site's one HTTP client) and through the site's build memo (build-memo.ts): a list
- * read once for many pages is attributed to every page that used it, not only to the first. `reset()` starts a new
- * render generation: no memoized list survives it (an unpublished item must leave every list it was in).
+ * Reads go through fetch (the site's one HTTP client) and through the site's build memo (build-memo.ts). A page that
+ * uses a memoized value depends on that value, not on every answer behind it: the national item pages each look up
+ * one culture item in the list of all of them, and a change of another item must not render 1,557 pages again. So
+ * after a refresh each memoized value whose answers changed is computed again and compared by its fingerprint.
+ * `refresh()` starts a new render generation: no memoized value survives it (an unpublished item must leave every
+ * list it was in).
  */
 export class BuildReads {
-  private readonly scope = new AsyncLocalStorage<Set<string>>();
-  private memo = new Map<string, { value: Promise<unknown>; reads: Set<string> }>();
+  private readonly scope = new AsyncLocalStorage<Scope>();
+  private memo = new Map<string, MemoEntry>();
   /** Answers by read key; `fresh` marks those fetched (or checked) in this generation. */
   readonly answers = new Map<string, StoredAnswer>();
   private fresh = new Set<string>();
@@ -52,23 +73,29 @@ export class BuildReads {
 
   /** Runs work with its reads collected in a set of its own (a page, or the list of paths). */
   async collect<T>(work: () => Promise<T>): Promise<{ value: T; reads: Set<string> }> {
-    const reads = new Set<string>();
-    const value = await this.scope.run(reads, work);
-    return { value, reads };
+    const scope: Scope = { deps: new Set(), urls: new Set() };
+    const value = await this.scope.run(scope, work);
+    return { value, reads: scope.deps };
   }
 
-  /** The build memo's hook: one load per key and generation, its reads added to every caller's. */
+  /** The build memo's hook: one load per key and generation; the caller depends on the value. */
   once<T>(key: string, load: () => Promise<T>): Promise<T> {
     let entry = this.memo.get(key);
     if (!entry) {
-      const reads = new Set<string>();
-      entry = { value: this.scope.run(reads, load), reads };
+      const scope: Scope = { deps: new Set(), urls: new Set() };
+      const created: MemoEntry = { value: this.scope.run(scope, load), urls: scope.urls, load };
+      created.value = created.value.then((value) => {
+        created.fingerprint = propsFingerprint(value);
+        return value;
+      });
+      entry = created;
       this.memo.set(key, entry);
     }
-    const { value, reads } = entry;
+    const { value, urls } = entry;
     const caller = this.scope.getStore();
+    caller?.deps.add(memoDep(key));
     return (value as Promise<T>).then((result) => {
-      for (const read of reads) caller?.add(read);
+      for (const url of urls) caller?.urls.add(url);
       return result;
     });
   }
@@ -78,7 +105,9 @@ export class BuildReads {
     const request = new Request(input, init);
     if (request.method !== 'GET') return this.realFetch(request);
     const key = readKey(request.url);
-    this.scope.getStore()?.add(key);
+    const scope = this.scope.getStore();
+    scope?.deps.add(key);
+    scope?.urls.add(key);
     const stored = this.answers.get(key);
     if (stored && this.fresh.has(key)) return answerOf(stored);
     const answer = await storedAnswer(await this.realFetch(request));
@@ -93,9 +122,11 @@ export class BuildReads {
   /**
    * A new generation: memoized lists are dropped, and every stored answer is checked again. With the adapter's secret,
    * one call fingerprints them all and only the changed ones are read again; without it each is read again (a few
-   * calls at a time). Returns the keys whose answer changed; the others are then served from memory.
+   * calls at a time). Returns the keys whose answer changed, and memoDep(key) of the memoized values that changed with
+   * them (computed again now, in the new generation); unchanged answers are then served from memory.
    */
   async refresh(origin: string, options: { secret?: string | undefined; parallel?: number } = {}): Promise<Set<string>> {
+    const previousMemo = this.memo;
     this.memo = new Map();
     this.fresh = new Set();
     let candidates = [...this.answers.keys()];
@@ -126,6 +157,12 @@ export class BuildReads {
       }
     };
     await Promise.all(Array.from({ length: Math.min(options.parallel ?? 8, candidates.length) }, worker));
+    // Values computed again from the new answers (in this generation's memo, so pages then share them).
+    for (const [key, entry] of previousMemo) {
+      if (![...entry.urls].some((url) => changed.has(url))) continue;
+      await this.collect(() => this.once(key, entry.load));
+      if (this.memo.get(key)?.fingerprint !== entry.fingerprint) changed.add(memoDep(key));
+    }
     return changed;
   }
 }

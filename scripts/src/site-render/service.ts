@@ -163,7 +163,7 @@ async function removePath(stage: string, pathname: string) {
 
 async function update(stage: string): Promise<UpdateResult> {
   const base = prerenderer;
-  if (!base) return { kind: 'unsure', reason: '渲染服务尚未完成整站构建' };
+  if (!base) return { kind: 'unsure', reason: '渲染服务尚未完成整站构建', changedSample: [] };
   const started = Date.now();
   const apiOrigin = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
   const changed = await reads.refresh(apiOrigin, { secret: process.env.PORTAL_WEBHOOK_SECRET });
@@ -175,7 +175,11 @@ async function update(stage: string): Promise<UpdateResult> {
   const readsByPage = new Map([...pages].map(([pathname, page]) => [pathname, page.reads]));
   const change = affectedPages(readsByPage, changed, previous, fingerprints(paths));
   if (change.render.length > MAX_PAGES_PER_UPDATE) {
-    return { kind: 'unsure', reason: `这次发布影响 ${change.render.length} 个页面，整站构建更快` };
+    return {
+      kind: 'unsure',
+      reason: `这次发布影响 ${change.render.length} 个页面，整站构建更快`,
+      changedSample: [...changed].slice(0, 12),
+    };
   }
   const { selectors, covered } = await serifState(stage);
   let fontsStale = false;
@@ -208,6 +212,7 @@ async function update(stage: string): Promise<UpdateResult> {
     rendered: change.render,
     removed: change.remove,
     changedReads: changed.size,
+    changedSample: [...changed].slice(0, 12),
     fontsStale,
     refreshedMs,
     totalMs: Date.now() - started,
@@ -225,11 +230,14 @@ process.on('disconnect', () => process.exit(0));
 
 const outDir = process.argv[2];
 if (!outDir) throw new Error('用法：service.ts <输出目录>');
-fullBuild(outDir).then(
-  () => send({ type: 'built', pages: pages.size }),
-  (error: unknown) => {
-    send({ type: 'build-failed', message: `${(error as Error).message}\n${(error as Error).stack ?? ''}` });
-    process.exitCode = 1;
-    process.disconnect();
-  },
-);
+fullBuild(outDir)
+  // The font state now, so that the first publish does not wait for reading every page.
+  .then(() => serifState(outDir))
+  .then(
+    () => send({ type: 'built', pages: pages.size }),
+    (error: unknown) => {
+      send({ type: 'build-failed', message: `${(error as Error).message}\n${(error as Error).stack ?? ''}` });
+      process.exitCode = 1;
+      process.disconnect();
+    },
+  );

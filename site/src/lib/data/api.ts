@@ -22,6 +22,12 @@ export function allCultures(): Promise<CultureItem[]> {
   });
 }
 
+/**
+ * One culture item, looked up in the list: a page that shows one item depends on that item only (after a publish the
+ * render service renders again the pages whose memoized values changed, not every page that used the list).
+ */
+export const cultureById = (id: number) => once(`culture:${id}`, async () => (await allCultures()).find((culture) => culture.id === id));
+
 export const allCategories = () => once('categories', () => fetchCategories());
 export const allProvinces = () => once('provinces', () => fetchProvinces());
 export const allHeritagePages = () => once('heritage', () => fetchHeritagePages());

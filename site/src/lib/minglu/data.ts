@@ -50,6 +50,15 @@ export const profilePages = () =>
     fetchInheritorProfiles().then((people) => new Map(people.map((person) => [person.id, person.href]))),
   );
 
+/** The profile pages of an item's inheritors (id → address): the item's page depends on these, not on all of them. */
+export const profilesOf = (record: ItemRecord) =>
+  buildOnce(`inheritor-profiles:${record.item.slug}`, async () => {
+    const profiles = await profilePages();
+    return new Map(
+      record.inheritors.flatMap((person) => (profiles.has(person.id) ? [[person.id, profiles.get(person.id)!] as const] : [])),
+    );
+  });
+
 /** Runs `work` over `inputs` with at most `limit` calls at once, keeping the order of the inputs. */
 export async function mapLimit<T, R>(inputs: readonly T[], limit: number, work: (input: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(inputs.length);
