@@ -84,6 +84,14 @@ describe('BuildReads', () => {
     expect(await reads.refresh(ORIGIN)).toEqual(new Set(['/api/culture/2']));
   });
 
+  it('empties the other render-time caches of the site before each new generation', async () => {
+    const reads = new BuildReads(fakeApi({}).fetch);
+    const islandCache = new Map([['culture-page-1', 'before the publish']]);
+    reads.onNewGeneration(() => islandCache.clear());
+    await reads.refresh(ORIGIN);
+    expect(islandCache.size).toBe(0);
+  });
+
   it('keys reads without the cache-busting _t and with the query in a stable order', () => {
     expect(readKey('http://x/api/a?size=5&_t=123&page=2')).toBe('/api/a?page=2&size=5');
   });

@@ -66,6 +66,8 @@ export class BuildReads {
   readonly answers = new Map<string, StoredAnswer>();
   private fresh = new Set<string>();
   private readonly realFetch: typeof fetch;
+  /** The site's other render-time caches (build-memo.ts resetWithEachRender), emptied with each new generation. */
+  private readonly resets: Array<() => void> = [];
 
   constructor(realFetch: typeof fetch) {
     this.realFetch = realFetch;
@@ -76,6 +78,10 @@ export class BuildReads {
     const scope: Scope = { deps: new Set(), urls: new Set() };
     const value = await this.scope.run(scope, work);
     return { value, reads: scope.deps };
+  }
+
+  onNewGeneration(reset: () => void): void {
+    this.resets.push(reset);
   }
 
   /** The build memo's hook: one load per key and generation; the caller depends on the value. */
@@ -129,6 +135,7 @@ export class BuildReads {
     const previousMemo = this.memo;
     this.memo = new Map();
     this.fresh = new Set();
+    for (const reset of this.resets) reset();
     let candidates = [...this.answers.keys()];
     if (options.secret) {
       const response = await this.realFetch(new URL('/api/internal/site-reads', origin), {

@@ -7,15 +7,27 @@
  */
 export interface BuildMemoHook {
   once<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Registers a reset to run before each new render generation. */
+  onNewGeneration(reset: () => void): void;
 }
 
 export const BUILD_MEMO_HOOK = Symbol.for('feiyi.build-memo');
 
 const local = new Map<string, Promise<unknown>>();
+const hook = () => (globalThis as { [BUILD_MEMO_HOOK]?: BuildMemoHook })[BUILD_MEMO_HOOK];
+
+/**
+ * A module-level cache filled while pages render (the islands' query cache, when they render on the server) is
+ * emptied before each render generation of the render service: otherwise an island rendered after a publish would
+ * show what it held before (an unpublished item still in the /culture grid). Nothing to do in a plain build.
+ */
+export function resetWithEachRender(reset: () => void): void {
+  hook()?.onNewGeneration(reset);
+}
 
 export function buildOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const hook = (globalThis as { [BUILD_MEMO_HOOK]?: BuildMemoHook })[BUILD_MEMO_HOOK];
-  if (hook) return hook.once(key, load);
+  const installed = hook();
+  if (installed) return installed.once(key, load);
   let hit = local.get(key) as Promise<T> | undefined;
   if (!hit) {
     hit = load();
