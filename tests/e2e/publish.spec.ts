@@ -56,8 +56,8 @@ test('a publish and an unpublish reach the item page, the list, the sitemap and 
     // One swap brings every touched page: the list's card shows the new description's start too.
     expect((await pageHtml(request, '/culture/')).html).toContain(marker);
     expect((await searchHits(request, item.title)).find((hit) => hit.id === item.id)?.description).toContain(marker);
-    // Editors see what the site builder did: only the touched pages were rendered.
-    expect(await siteBuild(request)).toMatchObject({ result: 'pages' });
+    // Editors see what the site builder did (it reports just after the swap): only the touched pages were rendered.
+    await expect.poll(async () => (await siteBuild(request)).result, LIVE_WITHIN).toBe('pages');
 
     expect((await adminRequest(editor, 'POST', `${collection}/${documentId}/actions/unpublish`, {})).status).toBe(200);
     await expect.poll(async () => (await pageHtml(request, itemPath)).status, LIVE_WITHIN).toBe(404);
