@@ -5,7 +5,7 @@ import { testEnv } from '../support/env.ts';
 // The site builder's two internal calls (scripts/src/site.ts, scripts/src/site-render/): the fingerprints of the
 // answers the static pages read, and the build status editors see. Both need the webhook secret.
 
-const internal = (path: string, init: RequestInit = {}, secret: string | undefined = testEnv.webhookSecret) =>
+const internal = (path: string, init: RequestInit = {}, secret: string | null = testEnv.webhookSecret) =>
   fetch(`${testEnv.webUrl}${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', ...(secret ? { 'x-webhook-secret': secret } : {}) },
@@ -28,7 +28,7 @@ describe('POST /api/internal/site-reads', () => {
 
   it('refuses a caller without the secret, and a key outside /api', async () => {
     const keys = JSON.stringify({ keys: ['/api/categories'] });
-    expect((await internal('/api/internal/site-reads', { method: 'POST', body: keys }, undefined)).status).toBe(401);
+    expect((await internal('/api/internal/site-reads', { method: 'POST', body: keys }, null)).status).toBe(401);
     expect((await internal('/api/internal/site-reads', { method: 'POST', body: keys }, 'x'.repeat(32))).status).toBe(401);
     const outside = JSON.stringify({ keys: ['/uploads/a.png'] });
     expect((await internal('/api/internal/site-reads', { method: 'POST', body: outside })).status).toBe(400);
@@ -44,7 +44,7 @@ describe('/api/internal/site-build', () => {
     expect(status).toMatchObject({ result: 'full', error: null });
     expect(typeof status.contentVersion).toBe('string');
     expect(Number.isNaN(Date.parse(String(status.builtAt)))).toBe(false);
-    expect((await internal('/api/internal/site-build', {}, undefined)).status).toBe(401);
-    expect((await internal('/api/internal/site-build', { method: 'PUT', body: JSON.stringify(status) }, undefined)).status).toBe(401);
+    expect((await internal('/api/internal/site-build', {}, null)).status).toBe(401);
+    expect((await internal('/api/internal/site-build', { method: 'PUT', body: JSON.stringify(status) }, null)).status).toBe(401);
   });
 });
