@@ -110,6 +110,8 @@ async function staticPaths(base: Prerenderer) {
   return value;
 }
 
+let setPrerenderer: ((wrap: (base: Prerenderer) => Prerenderer) => void) | undefined;
+
 async function fullBuild(outDir: string): Promise<void> {
   const astro = (await import(pathToFileURL(path.join(SITE_DIR, 'node_modules', 'astro', 'dist', 'index.js')).href)) as {
     build(config: Record<string, unknown>): Promise<void>;
@@ -122,8 +124,19 @@ async function fullBuild(outDir: string): Promise<void> {
       {
         name: 'feiyi-render-service',
         hooks: {
-          'astro:build:start': ({ setPrerenderer }: { setPrerenderer(wrap: (base: Prerenderer) => Prerenderer): void }) =>
-            setPrerenderer(trackingPrerenderer),
+          // Set once Vite's configuration is made: with an adapter (the preview's @astrojs/node), a prerenderer set
+          // before it makes Astro leave out its own prerender entry (it expects the adapter's), and the build fails.
+          'astro:config:setup': ({ updateConfig }: { updateConfig(config: Record<string, unknown>): void }) =>
+            updateConfig({
+              vite: {
+                plugins: [
+                  { name: 'feiyi-render-service', buildApp: { order: 'pre', handler: () => setPrerenderer?.(trackingPrerenderer) } },
+                ],
+              },
+            }),
+          'astro:build:start': (options: { setPrerenderer(wrap: (base: Prerenderer) => Prerenderer): void }) => {
+            setPrerenderer = options.setPrerenderer;
+          },
         },
       },
     ],
@@ -238,6 +251,7 @@ fullBuild(outDir)
     (error: unknown) => {
       send({ type: 'build-failed', message: `${(error as Error).message}\n${(error as Error).stack ?? ''}` });
       process.exitCode = 1;
-      process.disconnect();
+      console.error(error);
+      process.disconnect?.();
     },
   );
