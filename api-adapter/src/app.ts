@@ -12,6 +12,7 @@ import { createCmsClient, type CmsClient } from './cms/client.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import type { AppConfig } from './config.ts';
 import { contentEventsRoutes } from './content/events-routes.ts';
+import { siteBuildRoutes } from './content/site-build-routes.ts';
 import { ContentStore } from './content/store.ts';
 import { ERROR_CODES } from './contract/common.ts';
 import { cultureRoutes } from './culture/routes.ts';
@@ -120,6 +121,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     await api.register(routeAuth, { jwtSecret: config.JWT_SECRET, webhookSecret: config.WEBHOOK_SECRET });
     await api.register(healthRoutes, { cms });
     await api.register(contentEventsRoutes, deps);
+    await api.register(siteBuildRoutes, deps);
     for (const routes of [
       authRoutes,
       profileRoutes,

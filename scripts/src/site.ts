@@ -10,6 +10,9 @@ import path from 'node:path';
 import { stampFile } from './builds.ts';
 import { ADAPTER_DIR, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
+import { RenderService } from './site-render/client.ts';
+import type { UpdateResult } from './site-render/protocol.ts';
+import type { SiteBuildStatus } from '../../api-adapter/src/content/site-build-routes.ts';
 
 /** How long the CMS may take to answer the content-version check. */
 export const CONTENT_VERSION_TIMEOUT_MS = 5000;
@@ -20,7 +23,11 @@ export const CONTENT_VERSION_TIMEOUT_MS = 5000;
  */
 export class ContentVersionError extends Error {}
 
-/** The CMS's fingerprint of public content (the same the adapter watches). */
+/**
+ * The CMS's fingerprint of public content (the same the adapter watches): the editorial types and the shop's products
+ * and workshops as editors publish them (/charity and /inheritors are built with them); not stock and seats, which the
+ * pages' islands follow live.
+ */
 export async function fetchContentVersion(cmsUrl: string, token: string, timeoutMs = CONTENT_VERSION_TIMEOUT_MS): Promise<string> {
   try {
     const response = await fetch(`${cmsUrl}/api/portal/content-version`, {
@@ -28,7 +35,8 @@ export async function fetchContentVersion(cmsUrl: string, token: string, timeout
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new ContentVersionError(`内容版本检查失败：内容管理服务答复 HTTP ${response.status}`);
-    return ((await response.json()) as { data: { content: string } }).data.content;
+    const { content, shop } = ((await response.json()) as { data: { content: string; shop: string } }).data;
+    return `${content}:${shop}`;
   } catch (error) {
     if (error instanceof ContentVersionError) throw error;
     throw new ContentVersionError(contentVersionProblem(error, timeoutMs));
@@ -49,14 +57,19 @@ export function retryDelay(intervalMs: number, failures: number, maxDelayMs: num
   return Math.min(maxDelayMs, intervalMs * 2 ** failures);
 }
 
+/** What failed and why, in one Chinese sentence (the build's output tail follows its first line: its first error line says why). */
+export function failureText(error: unknown): string {
+  if (error instanceof ContentVersionError) return error.message;
+  const [first = '', ...output] = (error as Error).message.split('\n');
+  const reason = output.map((line) => line.trim()).find((line) => /error|错误|失败/i.test(line));
+  return `${first}${reason ? `（${reason}）` : ''}`;
+}
+
 /** One log line for a failed check or build: what failed, why, and when the next try is. */
 export function watchFailureLine(error: unknown, delayMs: number): string {
   const retry = `${seconds(delayMs)} 秒后重试`;
   if (error instanceof ContentVersionError) return `${error.message}；未构建网站，继续提供当前版本，${retry}`;
-  const [first = '', ...output] = (error as Error).message.split('\n');
-  // The build's output tail follows the first line: its first error line says why.
-  const reason = output.map((line) => line.trim()).find((line) => /error|错误|失败/i.test(line));
-  return `网站重新构建失败，继续提供上一版：${first}${reason ? `（${reason}）` : ''}；${retry}`;
+  return `网站重新构建失败，继续提供上一版：${failureText(error)}；${retry}`;
 }
 
 const SOURCES = [
@@ -68,10 +81,16 @@ const SOURCES = [
   path.join(ADAPTER_DIR, 'src', 'contract'),
 ];
 
+/** What a check did: nothing (current), a full build, or an update of the pages a publish touched. */
+export type BuildOutcome = { kind: 'current' } | { kind: 'full' } | { kind: 'pages'; rendered: number; removed: number; ms: number };
+
 /**
- * Builds the static site from the API's published content, and rebuilds it when editors publish
- * (the CMS's content fingerprint changes). A build goes to a fresh folder that then replaces the
- * served one, so visitors never see a half-built site; a failed build leaves the old site up.
+ * Builds the static site from the API's published content, and brings it up to date when editors publish (the CMS's
+ * content fingerprint changes). A full build runs in a render service (site-render/) that then stays alive: after a
+ * publish it renders only the pages that read a changed API answer. Either way the result goes to a fresh folder (a
+ * hard-linked copy of the served one, for an update) that then replaces the served one, so visitors never see a
+ * half-built site; a failed build or render leaves the old site up. Source changes, a new PUBLIC_URL, a change that
+ * touches most pages or anything the service is unsure of: the full build.
  */
 export class SiteBuilder {
   private readonly options: {
@@ -84,10 +103,31 @@ export class SiteBuilder {
     publicUrl?: string | undefined;
     /** The content-version check's timeout (CONTENT_VERSION_TIMEOUT_MS unless a test shortens it). */
     versionTimeoutMs?: number | undefined;
+    /** The adapter's webhook secret: the render service asks it which answers changed in one call. */
+    webhookSecret?: string | undefined;
   };
   private building: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private service: RenderService | undefined;
+  /** The sources and PUBLIC_URL the service's pages were built from: a change of either needs a full build. */
+  private serviceBasis: string | undefined;
+  /** A rendered heading needs characters the font slices lack: the next check builds everything. */
+  private fontsStale = false;
+  /** Set by watch(): keep a render service ready even when the site on disk is current. */
+  private keepService = false;
+  /** The content version of the check in progress (what the site shows once it succeeds). */
+  private builtVersion: string | undefined;
+  private status: SiteBuildStatus = {
+    contentVersion: null,
+    builtAt: null,
+    durationMs: null,
+    result: null,
+    rendered: 0,
+    removed: 0,
+    error: null,
+    failedAt: null,
+  };
 
   constructor(options: SiteBuilder['options']) {
     this.options = options;
@@ -97,62 +137,159 @@ export class SiteBuilder {
     return stampFile(`site-${createHash('sha1').update(path.resolve(this.options.outDir)).digest('hex').slice(0, 12)}`);
   }
 
-  private async expectedStamp(): Promise<string> {
+  private async expectedStamp(): Promise<{ stamp: string; basis: string; version: string }> {
     const publicUrl = this.options.publicUrl ?? '';
     const version = await fetchContentVersion(this.options.cmsUrl, this.options.cmsToken, this.options.versionTimeoutMs);
-    return `${hashTree(SOURCES)}:${version}:${publicUrl}`;
+    const sources = hashTree(SOURCES);
+    return { stamp: `${sources}:${version}:${publicUrl}`, basis: `${sources}:${publicUrl}`, version };
   }
 
   /** Builds when the sources or the content changed since the last build (or always, with force). */
   async buildIfStale(force = false): Promise<boolean> {
-    const expected = await this.expectedStamp();
-    if (!force && existsSync(path.join(this.options.outDir, 'index.html')) && readStamp(this.stamp) === expected) return false;
-    await this.build(expected);
-    return true;
+    return (await this.update(force)).kind !== 'current';
   }
 
-  private async build(stamp: string): Promise<void> {
-    const { outDir, apiUrl, log, publicUrl } = this.options;
+  /** Like buildIfStale, saying what it did; reports it to the adapter (GET /api/internal/site-build, for editors). */
+  async update(force = false): Promise<BuildOutcome> {
+    const started = Date.now();
+    try {
+      const outcome = await this.updateOnce(force);
+      if (outcome.kind !== 'current') {
+        this.status = {
+          ...this.status,
+          contentVersion: this.builtVersion ?? null,
+          builtAt: new Date().toISOString(),
+          durationMs: Date.now() - started,
+          result: outcome.kind,
+          rendered: outcome.kind === 'pages' ? outcome.rendered : 0,
+          removed: outcome.kind === 'pages' ? outcome.removed : 0,
+        };
+        await this.reportStatus();
+      }
+      return outcome;
+    } catch (error) {
+      this.status = { ...this.status, result: 'failed', error: failureText(error), failedAt: new Date().toISOString() };
+      await this.reportStatus();
+      throw error;
+    }
+  }
+
+  /** Tells the adapter what the last build did; a failed report is no reason to fail the build (the adapter may be restarting). */
+  private async reportStatus(): Promise<void> {
+    const { apiUrl, webhookSecret } = this.options;
+    if (!webhookSecret) return;
+    await fetch(`${apiUrl}/api/internal/site-build`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-webhook-secret': webhookSecret },
+      body: JSON.stringify(this.status),
+      signal: AbortSignal.timeout(3000),
+    }).catch(() => undefined);
+  }
+
+  private async updateOnce(force: boolean): Promise<BuildOutcome> {
+    const { stamp, basis, version } = await this.expectedStamp();
+    this.builtVersion = version;
+    const built = existsSync(path.join(this.options.outDir, 'index.html'));
+    const current = built && readStamp(this.stamp) === stamp && !this.fontsStale;
+    const serviceReady = this.service?.alive === true && this.serviceBasis === basis;
+    if (!force && current && (serviceReady || !this.keepService)) return { kind: 'current' };
+    if (!force && built && serviceReady && !this.fontsStale) {
+      const outcome = await this.renderChanges(stamp);
+      if (outcome) return outcome;
+    }
+    await this.build(stamp, basis);
+    return { kind: 'full' };
+  }
+
+  private buildEnv(): NodeJS.ProcessEnv {
+    const { apiUrl, publicUrl, webhookSecret } = this.options;
+    // PUBLIC_URL is read by the pages' scripts (import.meta.env); empty, they use their own origin.
+    return {
+      ...process.env,
+      PORTAL_API_URL: apiUrl,
+      PUBLIC_URL: publicUrl ?? '',
+      ...(publicUrl ? { PORTAL_SITE_URL: publicUrl } : {}),
+      ...(webhookSecret ? { PORTAL_WEBHOOK_SECRET: webhookSecret } : {}),
+      ASTRO_TELEMETRY_DISABLED: '1',
+    };
+  }
+
+  /** Renders the pages the change touched into a copy of the served site and swaps it in; undefined: build everything. */
+  private async renderChanges(stamp: string): Promise<BuildOutcome | undefined> {
+    const { outDir, log } = this.options;
+    const service = this.service!;
     const next = `${outDir}.next`;
-    const previous = `${outDir}.previous`;
+    const started = Date.now();
+    rmSync(next, { recursive: true, force: true });
+    // Hard links: the copy costs no page's bytes, and the service replaces (never rewrites) the files it renders.
+    await run('cp', ['-al', outDir, next], { cwd: path.dirname(outDir), quiet: true, label: '复制网站' });
+    let result: UpdateResult;
+    try {
+      result = await service.update(next);
+    } catch (error) {
+      // The service's memory of what the pages read may be half-updated: the next check starts a new one.
+      service.stop();
+      this.service = undefined;
+      rmSync(next, { recursive: true, force: true });
+      throw error;
+    }
+    if (result.kind === 'unsure') {
+      rmSync(next, { recursive: true, force: true });
+      log(`${result.reason}（变化：${result.changedSample.join('，')}）：整站重新构建`);
+      return undefined;
+    }
+    swapIn(next, outDir);
+    writeStamp(this.stamp, stamp);
+    if (result.fontsStale) {
+      this.fontsStale = true;
+      log('新发布的标题用到字体切片里没有的字：稍后整站重新构建一次');
+    }
+    return { kind: 'pages', rendered: result.rendered.length, removed: result.removed.length, ms: Date.now() - started };
+  }
+
+  private async build(stamp: string, basis: string): Promise<void> {
+    const { outDir, log } = this.options;
+    const next = `${outDir}.next`;
+    this.service?.stop();
+    this.service = undefined;
     rmSync(next, { recursive: true, force: true });
     log('构建网站…');
-    const astro = path.join(SITE_DIR, 'node_modules', 'astro', 'bin', 'astro.mjs');
-    await run(process.execPath, [astro, 'build', '--outDir', next], {
-      cwd: SITE_DIR,
-      // PUBLIC_URL is read by the pages' scripts (import.meta.env); empty, they use their own origin.
-      env: {
-        ...process.env,
-        PORTAL_API_URL: apiUrl,
-        PUBLIC_URL: publicUrl ?? '',
-        ...(publicUrl ? { PORTAL_SITE_URL: publicUrl } : {}),
-        ASTRO_TELEMETRY_DISABLED: '1',
-      },
-      quiet: true,
-      label: '网站构建',
-      niceness: 10,
-    });
-    await precompress(next);
-    rmSync(previous, { recursive: true, force: true });
-    if (existsSync(outDir)) renameSync(outDir, previous);
-    renameSync(next, outDir);
-    rmSync(previous, { recursive: true, force: true });
+    const service = await RenderService.start(next, this.buildEnv(), 10);
+    try {
+      await precompress(next);
+    } catch (error) {
+      service.stop();
+      throw error;
+    }
+    swapIn(next, outDir);
     writeStamp(this.stamp, stamp);
+    this.fontsStale = false;
+    if (this.stopped && !this.keepService) {
+      service.stop();
+      return;
+    }
+    this.service = service;
+    this.serviceBasis = basis;
   }
 
   /**
-   * Re-checks the content fingerprint every intervalMs and rebuilds after a publish. A failed check or build is
-   * logged as what it was and tried again after a growing wait (doubled per failure, at most maxDelayMs); one check
-   * at a time, the next scheduled when the last has finished.
+   * Re-checks the content fingerprint every intervalMs and updates the site after a publish. A failed check or build
+   * is logged as what it was and tried again after a growing wait (doubled per failure, at most maxDelayMs); one
+   * check at a time, the next scheduled when the last has finished (publishes meanwhile are taken together).
    */
   watch(intervalMs: number, maxDelayMs = intervalMs * 8): void {
     const { log } = this.options;
     let failures = 0;
+    this.keepService = true;
     const check = () => {
-      this.building = this.buildIfStale()
-        .then((rebuilt) => {
+      this.building = this.update()
+        .then((outcome) => {
           failures = 0;
-          if (rebuilt) log(`网站已按最新发布的内容重新构建（${new Date().toLocaleTimeString('zh-CN')}）`);
+          const time = new Date().toLocaleTimeString('zh-CN');
+          if (outcome.kind === 'full') log(`网站已按最新发布的内容重新构建（${time}）`);
+          if (outcome.kind === 'pages') {
+            log(`网站已按最新发布的内容更新 ${outcome.rendered} 个页面、移除 ${outcome.removed} 个（${seconds(outcome.ms)} 秒，${time}）`);
+          }
         })
         .catch((error: unknown) => {
           failures += 1;
@@ -174,9 +311,21 @@ export class SiteBuilder {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.keepService = false;
     clearTimeout(this.timer);
     await this.building;
+    this.service?.stop();
+    this.service = undefined;
   }
+}
+
+/** Replaces the served folder with next: two renames, so a visitor gets the old site or the new one. */
+function swapIn(next: string, outDir: string): void {
+  const previous = `${outDir}.previous`;
+  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(outDir)) renameSync(outDir, previous);
+  renameSync(next, outDir);
+  rmSync(previous, { recursive: true, force: true });
 }
 
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
@@ -194,6 +343,11 @@ export async function precompress(dir: string): Promise<number> {
   const files = (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
+  return precompressFiles(files);
+}
+
+/** The .br and .gz copies of these files (those worth compressing); returns how many were compressed. */
+export async function precompressFiles(files: readonly string[]): Promise<number> {
   let count = 0;
   const compressOne = async (file: string) => {
     const content = await readFile(file);
@@ -214,7 +368,7 @@ export async function precompress(dir: string): Promise<number> {
     count += 1;
   };
   // A few at a time: the thread pool has four workers; more in flight would only hold more files in memory.
-  const queue = [...files];
+  const queue = files.filter((file) => COMPRESSIBLE.test(file));
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let file = queue.shift(); file; file = queue.shift()) await compressOne(file);

@@ -87,7 +87,14 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     CHROMIUM_PATH,
   };
   // The site is built before the tests, as a start would: integration tests read pages too.
-  const site = new SiteBuilder({ apiUrl: stack.webUrl, cmsUrl: stack.cmsUrl, cmsToken: secrets.CMS_API_TOKEN, outDir: siteDir, log });
+  const site = new SiteBuilder({
+    apiUrl: stack.webUrl,
+    cmsUrl: stack.cmsUrl,
+    cmsToken: secrets.CMS_API_TOKEN,
+    outDir: siteDir,
+    log,
+    webhookSecret: secrets.WEBHOOK_SECRET,
+  });
   try {
     await site.buildIfStale(true);
     if (want('integration')) {
@@ -101,7 +108,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     }
     if (want('e2e')) {
       // As `./portal start` does: rebuild whenever editors publish.
-      site.watch(2_000);
+      site.watch(1_000);
       log(options.db === 'postgres' && !options.filter ? '浏览器端到端冒烟测试（Chromium，@smoke）' : '浏览器端到端测试（Chromium）');
       await run(
         process.execPath,

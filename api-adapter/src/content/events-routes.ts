@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorBody } from '../contract/common.ts';
@@ -5,6 +6,12 @@ import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
 
 const counts = z.object({ content: z.number().int(), shop: z.number().int() });
+
+/** The fingerprint of one answer, as the site's render service computes it from the answers it read. */
+export const answerHash = (status: number, body: string) => createHash('sha1').update(`${status}\n${body}`).digest('hex');
+
+/** Answers fingerprinted at once: the calls are in memory, a few in flight keep both cores busy without a queue. */
+const SITE_READS_PARALLEL = 16;
 
 /** The CMS reports editors' changes here; the store re-checks fingerprints and reloads what changed. */
 export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
@@ -21,6 +28,37 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
       },
     },
     async () => ok(store.counts),
+  );
+
+  // The static site's render service asks here, after a publish, which of the answers its pages read have changed:
+  // one call instead of one per answer (the national list alone is 1,557 of them). The content is checked against
+  // the CMS first, so the fingerprints are those of what was just published.
+  app.post(
+    '/api/internal/site-reads',
+    {
+      config: { auth: 'webhook' },
+      schema: {
+        hide: true,
+        headers: z.object({ 'x-webhook-secret': z.string().optional() }),
+        body: z.object({ keys: z.array(z.string().regex(/^\/api\//)).max(50_000) }),
+        response: { 200: envelope(z.object({ hashes: z.record(z.string(), z.string()) })), 401: errorBody },
+      },
+    },
+    async (request) => {
+      await store.checkForChanges();
+      const { keys } = request.body;
+      const hashes: Record<string, string> = {};
+      let next = 0;
+      const worker = async () => {
+        while (next < keys.length) {
+          const key = keys[next++]!;
+          const answer = await app.inject({ method: 'GET', url: key });
+          hashes[key] = answerHash(answer.statusCode, answer.body);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(SITE_READS_PARALLEL, keys.length) }, worker));
+      return ok({ hashes });
+    },
   );
 
   app.post(

@@ -3,10 +3,8 @@
  * the 34 province-level names and the culture items that today's festival or 节气 can link to.
  */
 import { fetchProvinces, searchCultures } from '../lib/api/index.ts';
+import { buildOnce } from '../lib/data/build-memo.ts';
 import { MARK_TOPICS } from '../islands/shell/calendar.ts';
-
-let provinces: ReturnType<typeof loadProvinces> | undefined;
-let markLinks: ReturnType<typeof loadMarkLinks> | undefined;
 
 async function loadProvinces() {
   return (await fetchProvinces()).toSorted((a, b) => a.id - b.id).map(({ id, name }) => ({ id, name }));
@@ -24,5 +22,5 @@ async function loadMarkLinks() {
   return links;
 }
 
-export const navProvinces = () => (provinces ??= loadProvinces());
-export const navMarkLinks = () => (markLinks ??= loadMarkLinks());
+export const navProvinces = () => buildOnce('nav-provinces', loadProvinces);
+export const navMarkLinks = () => buildOnce('nav-mark-links', loadMarkLinks);

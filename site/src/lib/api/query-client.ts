@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { resetWithEachRender } from '../data/build-memo.ts';
 
 /**
  * The one QueryClient of the site, shared by every island on a page (pass it as useQuery's second argument).
@@ -10,3 +11,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Islands render on the server too: a long-lived render service starts each render after a publish with an empty cache.
+if (typeof window === 'undefined') resetWithEachRender(() => queryClient.clear());

@@ -1,4 +1,5 @@
 import type { CultureItem } from '@feiyi/api-adapter/contract';
+import { buildOnce } from './build-memo.ts';
 import { fetchCategories, fetchCulturePage, fetchHeritagePages, fetchNewsList, fetchProvinces } from '../api/index.ts';
 
 /**
@@ -7,16 +8,8 @@ import { fetchCategories, fetchCulturePage, fetchHeritagePages, fetchNewsList, f
  */
 export * from '../api/index.ts';
 
-/** One build reads a list once, however many pages use it (Astro renders pages one after another). */
-const memo = new Map<string, Promise<unknown>>();
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
-  let hit = memo.get(key) as Promise<T> | undefined;
-  if (!hit) {
-    hit = load();
-    memo.set(key, hit);
-  }
-  return hit;
-}
+/** One build reads a list once, however many pages use it (build-memo.ts). */
+const once = buildOnce;
 
 /** Every published culture item, in id order (pages of 50, the API's largest). */
 export function allCultures(): Promise<CultureItem[]> {
@@ -28,6 +21,12 @@ export function allCultures(): Promise<CultureItem[]> {
     return [first, ...rest].flatMap((page) => page.records).sort((a, b) => a.id - b.id);
   });
 }
+
+/**
+ * One culture item, looked up in the list: a page that shows one item depends on that item only (after a publish the
+ * render service renders again the pages whose memoized values changed, not every page that used the list).
+ */
+export const cultureById = (id: number) => once(`culture:${id}`, async () => (await allCultures()).find((culture) => culture.id === id));
 
 export const allCategories = () => once('categories', () => fetchCategories());
 export const allProvinces = () => once('provinces', () => fetchProvinces());

@@ -7,6 +7,7 @@ import type { NationalEntry, NationalInheritor, NationalItem } from '@feiyi/api-
 import { fetchNationalEntries, fetchNationalItem } from '../api/minglu.ts';
 import { fetchInheritorProfiles } from '../api/inheritor.ts';
 import { fetchNationalFigures } from '../api/national.ts';
+import { buildOnce } from '../data/build-memo.ts';
 import { compareSerials, serialSlug } from './serial.ts';
 
 export interface ItemRecord {
@@ -20,10 +21,6 @@ export interface ItemRecord {
 const PAGE = 100;
 /** Calls in flight at once: the adapter answers from memory; more would only queue on a 2-core machine. */
 const PARALLEL = 8;
-
-let items: Promise<ItemRecord[]> | undefined;
-let figures: ReturnType<typeof fetchNationalFigures> | undefined;
-let profiles: Promise<Map<number, string>> | undefined;
 
 async function allEntries(): Promise<NationalEntry[]> {
   const first = await fetchNationalEntries({ size: PAGE });
@@ -42,14 +39,25 @@ async function loadItems(): Promise<ItemRecord[]> {
 }
 
 /** Every item of the national list in serial order (Ⅰ-1 … Ⅹ-n), with its entries and inheritors. */
-export const allNationalItems = () => (items ??= loadItems());
+export const allNationalItems = () => buildOnce('national-items', loadItems);
 
 /** The list's figures (per category, batch and province, with their dates). */
-export const nationalFigures = () => (figures ??= fetchNationalFigures());
+export const nationalFigures = () => buildOnce('national-figures', () => fetchNationalFigures());
 
 /** The inheritors with a written profile page: id → its address (/inheritors/{id}). */
 export const profilePages = () =>
-  (profiles ??= fetchInheritorProfiles().then((people) => new Map(people.map((person) => [person.id, person.href]))));
+  buildOnce('inheritor-profiles', () =>
+    fetchInheritorProfiles().then((people) => new Map(people.map((person) => [person.id, person.href]))),
+  );
+
+/** The profile pages of an item's inheritors (id → address): the item's page depends on these, not on all of them. */
+export const profilesOf = (record: ItemRecord) =>
+  buildOnce(`inheritor-profiles:${record.item.slug}`, async () => {
+    const profiles = await profilePages();
+    return new Map(
+      record.inheritors.flatMap((person) => (profiles.has(person.id) ? [[person.id, profiles.get(person.id)!] as const] : [])),
+    );
+  });
 
 /** Runs `work` over `inputs` with at most `limit` calls at once, keeping the order of the inputs. */
 export async function mapLimit<T, R>(inputs: readonly T[], limit: number, work: (input: T) => Promise<R>): Promise<R[]> {

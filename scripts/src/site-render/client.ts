@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SITE_DIR } from '../paths.ts';
+import type { ServiceMessage, UpdateResult } from './protocol.ts';
+
+const SERVICE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'service.ts');
+
+/**
+ * The parent's handle on a render service (service.ts): started with a full build into `outDir`, it then renders
+ * the pages a publish touches on request. One request at a time; the process ends with stop() or with its parent.
+ */
+export class RenderService {
+  private readonly child: ChildProcess;
+  private output = '';
+  private waiting: { resolve: (message: ServiceMessage) => void; reject: (error: Error) => void } | undefined;
+  private exited = false;
+
+  private constructor(child: ChildProcess) {
+    this.child = child;
+    const keep = (data: Buffer) => (this.output = (this.output + data.toString()).slice(-8000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('message', (message: ServiceMessage) => {
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting?.resolve(message);
+    });
+    child.once('exit', (code) => {
+      this.exited = true;
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting?.reject(new Error(`网站渲染服务已退出（退出码 ${code}）\n${this.output}`));
+    });
+  }
+
+  get alive(): boolean {
+    return !this.exited;
+  }
+
+  /** Starts a service that builds the whole site into outDir; resolves once it has (rejects if the build failed). */
+  static async start(outDir: string, env: NodeJS.ProcessEnv, niceness: number): Promise<RenderService> {
+    // coreutils' nice execs node, which keeps the IPC channel (its descriptor is inherited, named in the environment).
+    const child = spawn('nice', ['-n', String(niceness), process.execPath, SERVICE, outDir], {
+      cwd: SITE_DIR,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    const service = new RenderService(child);
+    const message = await service.next();
+    if (message.type === 'built') return service;
+    service.stop();
+    throw new Error(message.type === 'build-failed' ? `网站构建失败\n${message.message}` : `渲染服务答复了意外的消息 ${message.type}`);
+  }
+
+  private next(): Promise<ServiceMessage> {
+    if (this.exited) return Promise.reject(new Error(`网站渲染服务已退出\n${this.output}`));
+    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
+  }
+
+  /** Renders what changed since the last render into stage (a hard-linked copy of the served site). */
+  async update(stage: string): Promise<UpdateResult> {
+    const answer = this.next();
+    this.child.send({ type: 'update', stage });
+    const message = await answer;
+    if (message.type === 'update-done') return message.result;
+    if (message.type === 'update-failed') throw new Error(`增量渲染失败：${message.message}`);
+    throw new Error(`渲染服务答复了意外的消息 ${message.type}`);
+  }
+
+  stop(): void {
+    if (!this.exited) this.child.kill();
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * The site's render service: a child process of ./portal (IPC, low CPU priority) that builds the whole site once
+ * with `astro build` and then stays alive with Astro's prerenderer (the bundled pages) in memory. After a publish it
+ * asks the API again for every answer the pages read, renders only the pages that read a changed answer (and new
+ * paths), and writes them into a staging copy of the served site that its parent swaps in.
+ *
+ * Messages: parent → { type: 'update', stage } ; child → ServiceMessage (protocol.ts).
+ */
+import { readFile, readdir, rm, unlink, writeFile, mkdir, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUILD_MEMO_HOOK } from '../../../site/src/lib/data/build-memo.ts';
+import { serifCharacters, serifSelectors, withSerifText, type SerifSelectors } from '../../../site/src/lib/fonts/serif-subset.ts';
+import { precompressFiles } from '../site.ts';
+import { SITE_DIR } from '../paths.ts';
+import { affectedPages, outputFileOf, propsFingerprint } from './affected.ts';
+import { BuildReads } from './reads.ts';
+import type { ParentMessage, ServiceMessage, UpdateResult } from './protocol.ts';
+
+/** More pages than this touched by one change: a full build is about as fast, and surely complete. */
+export const MAX_PAGES_PER_UPDATE = 400;
+
+interface RouteLike {
+  type: string;
+  route: string;
+  component: string;
+}
+interface RouteCache {
+  clearAll(): void;
+  get(route: RouteLike): { staticPaths?: { keyed: Map<string, { props?: unknown }> } } | undefined;
+}
+interface PrerenderResult {
+  response: Response;
+  metadata?: unknown;
+}
+interface Prerenderer {
+  name: string;
+  app?: { routeCache?: RouteCache };
+  setup?(): Promise<void>;
+  getStaticPaths(): Promise<Array<{ pathname: string; route: RouteLike }>>;
+  render(request: Request, options: { routeData: RouteLike; collectMetadata?: boolean }): Promise<PrerenderResult | Response>;
+  teardown?(): Promise<void>;
+}
+
+const send = (message: ServiceMessage) => process.send?.(message);
+const NULL_BODY = new Set([101, 204, 205, 304]);
+const normalPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+const reads = new BuildReads(globalThis.fetch.bind(globalThis));
+globalThis.fetch = reads.fetch;
+(globalThis as Record<symbol, unknown>)[BUILD_MEMO_HOOK] = reads;
+
+/** What the last render of each path read, and where it was rendered from. */
+const pages = new Map<string, { route: RouteLike; url: string; reads: Set<string> }>();
+/** Every path generated, with its route and the fingerprint of its props. */
+let paths = new Map<string, { route: RouteLike; props: string }>();
+let prerenderer: Prerenderer | undefined;
+let siteOrigin = '';
+
+async function renderBuffered(base: Prerenderer, request: Request, route: RouteLike) {
+  const { value, reads: pageReads } = await reads.collect(async () => {
+    const result = await base.render(request, { routeData: route });
+    const response = result instanceof Response ? result : result.response;
+    // Read to the end inside the page's scope: a streamed page reads its data while it is being written.
+    const bytes = response.body === null ? null : await response.arrayBuffer();
+    const rebuilt = new Response(bytes === null || NULL_BODY.has(response.status) ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    return { result: result instanceof Response ? rebuilt : { ...result, response: rebuilt }, bytes };
+  });
+  return { ...value, reads: pageReads };
+}
+
+function trackingPrerenderer(base: Prerenderer): Prerenderer {
+  prerenderer = base;
+  return {
+    name: 'feiyi:render-service',
+    setup: () => base.setup?.() ?? Promise.resolve(),
+    async getStaticPaths() {
+      const value = await staticPaths(base);
+      return value;
+    },
+    async render(request, options) {
+      const { result, reads: pageReads } = await renderBuffered(base, request, options.routeData);
+      const url = new URL(request.url);
+      siteOrigin ||= url.origin;
+      pages.set(normalPath(decodeURI(url.pathname)), { route: options.routeData, url: request.url, reads: pageReads });
+      return result;
+    },
+    // The prerenderer stays set up: later updates render with it.
+    teardown: () => Promise.resolve(),
+  };
+}
+
+/**
+ * Every path with its route and props fingerprint. The props come from Astro's route cache, where getStaticPaths'
+ * answers are kept by the same key as the path (stringifyParams).
+ */
+async function staticPaths(base: Prerenderer) {
+  const { value } = await reads.collect(() => base.getStaticPaths());
+  const cache = base.app?.routeCache;
+  paths = new Map(
+    value.map(({ pathname, route }) => {
+      const props = cache?.get(route)?.staticPaths?.keyed.get(pathname)?.props;
+      return [normalPath(pathname), { route, props: propsFingerprint(props) }];
+    }),
+  );
+  return value;
+}
+
+let setPrerenderer: ((wrap: (base: Prerenderer) => Prerenderer) => void) | undefined;
+
+async function fullBuild(outDir: string): Promise<void> {
+  const astro = (await import(pathToFileURL(path.join(SITE_DIR, 'node_modules', 'astro', 'dist', 'index.js')).href)) as {
+    build(config: Record<string, unknown>): Promise<void>;
+  };
+  await astro.build({
+    root: SITE_DIR,
+    outDir,
+    logLevel: 'warn',
+    integrations: [
+      {
+        name: 'feiyi-render-service',
+        hooks: {
+          // Set once Vite's configuration is made: with an adapter (the preview's @astrojs/node), a prerenderer set
+          // before it makes Astro leave out its own prerender entry (it expects the adapter's), and the build fails.
+          'astro:config:setup': ({ updateConfig }: { updateConfig(config: Record<string, unknown>): void }) =>
+            updateConfig({
+              vite: {
+                plugins: [
+                  { name: 'feiyi-render-service', buildApp: { order: 'pre', handler: () => setPrerenderer?.(trackingPrerenderer) } },
+                ],
+              },
+            }),
+          'astro:build:start': (options: { setPrerenderer(wrap: (base: Prerenderer) => Prerenderer): void }) => {
+            setPrerenderer = options.setPrerenderer;
+          },
+        },
+      },
+    ],
+  });
+  if (!prerenderer) throw new Error('网站构建没有经过渲染服务的预渲染器');
+}
+
+/** The heading-font selectors and the characters the cut font slices hold (read from the served site once). */
+let serif: { selectors: SerifSelectors; covered: Set<string> } | undefined;
+async function serifState(siteDir: string) {
+  if (serif) return serif;
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  const css = (await Promise.all(files.filter((file) => file.endsWith('.css')).map((file) => readFile(file, 'utf8')))).join('\n');
+  const covered = new Set<string>();
+  for (const file of files.filter((name) => name.endsWith('.html'))) {
+    const text = /data-serif-text="([^"]*)"/.exec(await readFile(file, 'utf8'))?.[1] ?? '';
+    for (const char of text.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) covered.add(char);
+  }
+  serif = { selectors: serifSelectors(css), covered };
+  return serif;
+}
+
+/** Replaces a file of the staging copy without touching the served one it is hard-linked to. */
+async function replaceFile(file: string, body: Uint8Array | string) {
+  await Promise.all(['', '.br', '.gz'].map((suffix) => unlink(`${file}${suffix}`).catch(() => undefined)));
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, body);
+}
+
+async function removePath(stage: string, pathname: string) {
+  const file = path.join(stage, outputFileOf(pathname));
+  await Promise.all(['', '.br', '.gz'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
+  // Its folder too when nothing else is left in it (culture/item/7/).
+  if (file.endsWith(`${path.sep}index.html`)) await rmdir(path.dirname(file)).catch(() => undefined);
+}
+
+async function update(stage: string): Promise<UpdateResult> {
+  const base = prerenderer;
+  if (!base) return { kind: 'unsure', reason: '渲染服务尚未完成整站构建', changedSample: [] };
+  const started = Date.now();
+  const apiOrigin = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
+  const changed = await reads.refresh(apiOrigin, { secret: process.env.PORTAL_WEBHOOK_SECRET });
+  const refreshedMs = Date.now() - started;
+  base.app?.routeCache?.clearAll();
+  const fingerprints = (all: typeof paths) => new Map([...all].map(([pathname, { props }]) => [pathname, props]));
+  const previous = fingerprints(paths);
+  await staticPaths(base);
+  const readsByPage = new Map([...pages].map(([pathname, page]) => [pathname, page.reads]));
+  const change = affectedPages(readsByPage, changed, previous, fingerprints(paths));
+  if (change.render.length > MAX_PAGES_PER_UPDATE) {
+    return {
+      kind: 'unsure',
+      reason: `这次发布影响 ${change.render.length} 个页面，整站构建更快`,
+      changedSample: [...changed].slice(0, 12),
+    };
+  }
+  const { selectors, covered } = await serifState(stage);
+  let fontsStale = false;
+  const written: string[] = [];
+  for (const pathname of change.render) {
+    const { route } = paths.get(pathname)!;
+    const known = pages.get(pathname);
+    const url = known?.url ?? new URL(route.type === 'endpoint' || pathname === '/' ? pathname : `${pathname}/`, siteOrigin).href;
+    const { result, bytes, reads: pageReads } = await renderBuffered(base, new Request(url), route);
+    const status = (result instanceof Response ? result : result.response).status;
+    if (status >= 400 && pathname !== '/404') throw new Error(`页面 ${pathname} 渲染失败：HTTP ${status}`);
+    const file = path.join(stage, outputFileOf(pathname));
+    let body: Uint8Array | string = new Uint8Array(bytes ?? new ArrayBuffer(0));
+    if (file.endsWith('.html')) {
+      const chars = serifCharacters(Buffer.from(body).toString('utf8'), selectors);
+      if ([...chars].some((char) => !covered.has(char))) fontsStale = true;
+      body = withSerifText(Buffer.from(body).toString('utf8'), chars);
+    }
+    await replaceFile(file, body);
+    written.push(file);
+    pages.set(pathname, { route, url, reads: pageReads });
+  }
+  for (const pathname of change.remove) {
+    await removePath(stage, pathname);
+    pages.delete(pathname);
+  }
+  await precompressFiles(written);
+  return {
+    kind: 'updated',
+    rendered: change.render,
+    removed: change.remove,
+    changedReads: changed.size,
+    changedSample: [...changed].slice(0, 12),
+    fontsStale,
+    refreshedMs,
+    totalMs: Date.now() - started,
+  };
+}
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type !== 'update') return;
+  update(message.stage).then(
+    (result) => send({ type: 'update-done', result }),
+    (error: unknown) => send({ type: 'update-failed', message: (error as Error).message }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+
+const outDir = process.argv[2];
+if (!outDir) throw new Error('用法：service.ts <输出目录>');
+fullBuild(outDir)
+  // The font state now, so that the first publish does not wait for reading every page.
+  .then(() => serifState(outDir))
+  .then(
+    () => send({ type: 'built', pages: pages.size }),
+    (error: unknown) => {
+      send({ type: 'build-failed', message: `${(error as Error).message}\n${(error as Error).stack ?? ''}` });
+      process.exitCode = 1;
+      console.error(error);
+      process.disconnect?.();
+    },
+  );

@@ -1,0 +1,37 @@
+/**
+ * Build-time memo: a list is read once per build however many pages use it (Astro renders pages one after another).
+ *
+ * A long-lived render service (scripts/src/site-render/) renders pages again after a publish in the same process: it
+ * installs a hook on globalThis that starts each render afresh (no list read for an earlier version survives) and
+ * records which reads each page used. Without the hook (a plain `astro build`), one memo per process.
+ */
+export interface BuildMemoHook {
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Registers a reset to run before each new render generation. */
+  onNewGeneration(reset: () => void): void;
+}
+
+export const BUILD_MEMO_HOOK = Symbol.for('feiyi.build-memo');
+
+const local = new Map<string, Promise<unknown>>();
+const hook = () => (globalThis as { [BUILD_MEMO_HOOK]?: BuildMemoHook })[BUILD_MEMO_HOOK];
+
+/**
+ * A module-level cache filled while pages render (the islands' query cache, when they render on the server) is
+ * emptied before each render generation of the render service: otherwise an island rendered after a publish would
+ * show what it held before (an unpublished item still in the /culture grid). Nothing to do in a plain build.
+ */
+export function resetWithEachRender(reset: () => void): void {
+  hook()?.onNewGeneration(reset);
+}
+
+export function buildOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const installed = hook();
+  if (installed) return installed.once(key, load);
+  let hit = local.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = load();
+    local.set(key, hit);
+  }
+  return hit;
+}
