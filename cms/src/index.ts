@@ -13,12 +13,14 @@ import { registerPidAssignment } from './bootstrap/pid';
 import { guardRelationRoutes } from './bootstrap/relations-guard';
 import { nameApiUploadFolder } from './bootstrap/upload-folder';
 import { registerWebFormats } from './media/web-formats';
+import { registerSiteStatusRoute } from './site-status/route';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerPidAssignment(strapi);
     registerSuperAdminRestrictions(strapi);
     guardRelationRoutes(strapi);
+    registerSiteStatusRoute(strapi, { webhookUrl: process.env.WEBHOOK_URL, secret: process.env.WEBHOOK_SECRET });
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -97,6 +97,13 @@ test.describe('the admin in Chinese', () => {
 
   test('内容编辑: sign-in, home, lists, an edit view, a new entry, the media library and the profile', async ({ page }, testInfo) => {
     await signIn(page, process.env.TEST_EDITOR_EMAIL!, process.env.TEST_EDITOR_PASSWORD!);
+    // The home's 网站发布状态: the site shows what is published (a publish of another test may be on its way: then
+    // it reads 正在更新 until it is live), with the last update's time.
+    const siteStatus = page.locator('[data-site-status]');
+    await expect(page.getByText('网站发布状态')).toBeVisible({ timeout: 60_000 });
+    await expect(siteStatus).toHaveAttribute('data-site-status', 'live', { timeout: 90_000 });
+    await expect(siteStatus).toContainText('已上线');
+    await expect(siteStatus).toContainText(/最近一次：\d+月\d+日 \d{2}:\d{2}:\d{2}，(整站构建|更新 \d+ 个页面)/);
     await page.screenshot({ path: testInfo.outputPath('editor-home.png') });
 
     await openList(page, 'api::national-entry.national-entry', /\S/);

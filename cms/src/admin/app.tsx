@@ -50,6 +50,22 @@ function relabelForScreenReaders() {
   new MutationObserver(relabel).observe(document.body, { childList: true, subtree: true });
 }
 
+/** The widget's icon: a globe, drawn like the design system's icons (currentColor, 1 em). */
+function GlobeIcon(props: Record<string, unknown>) {
+  return (
+    <svg viewBox="0 0 32 32" width="1rem" height="1rem" fill="currentColor" aria-hidden="true" {...props}>
+      <path d="M16 3a13 13 0 1 0 0 26 13 13 0 0 0 0-26Zm9.9 12h-4.4a20.6 20.6 0 0 0-2.2-9.2A11 11 0 0 1 25.9 15ZM16 27c-1.4-1.5-3.2-5-3.5-10h7c-.3 5-2.1 8.5-3.5 10Zm-3.5-12c.3-5 2.1-8.5 3.5-10 1.4 1.5 3.2 5 3.5 10h-7Zm.2-9.2A20.6 20.6 0 0 0 10.5 15H6.1a11 11 0 0 1 6.6-9.2ZM6.1 17h4.4a20.6 20.6 0 0 0 2.2 9.2A11 11 0 0 1 6.1 17Zm13.2 9.2a20.6 20.6 0 0 0 2.2-9.2h4.4a11 11 0 0 1-6.6 9.2Z" />
+    </svg>
+  );
+}
+
+interface SiteStatusWidgetArgs {
+  id: string;
+  icon: (props: Record<string, unknown>) => JSX.Element;
+  title: { id: string; defaultMessage: string };
+  component: () => Promise<() => JSX.Element>;
+}
+
 export default {
   config: {
     locales: ['zh-Hans'],
@@ -58,7 +74,14 @@ export default {
     notifications: { releases: false },
     tutorials: false,
   },
-  register() {
+  register(app: { widgets: { register: (widget: SiteStatusWidgetArgs) => void } }) {
+    // The editors' first question after publishing: is it on the site yet?
+    app.widgets.register({
+      id: 'site-status',
+      icon: GlobeIcon,
+      title: { id: 'feiyi.site-status.title', defaultMessage: '网站发布状态' },
+      component: async () => (await import('./site-status/SiteStatusWidget')).default,
+    });
     // Runs before the first render: Chinese unless the editor chose otherwise (Strapi falls back to English).
     if (!localStorage.getItem(LANGUAGE_KEY)) localStorage.setItem(LANGUAGE_KEY, 'zh-Hans');
     for (const key of MEDIA_LIBRARY_BANNER_KEYS) localStorage.setItem(key, 'true');
