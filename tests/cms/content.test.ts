@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSeedData } from '../../cms/seed/load-data.ts';
 import { loadNationalTables } from '../../cms/seed/national-facts.ts';
 import { adminRequest, adminToken, registerUser } from '../support/cms-admin.ts';
-import { cmsGet } from '../support/env.ts';
+import { cmsGet, testEnv } from '../support/env.ts';
 
 const seed = loadSeedData(path.resolve(import.meta.dirname, '../../cms/seed/data'));
 const national = loadNationalTables(path.resolve(import.meta.dirname, '../../cms/seed/facts'));
@@ -99,6 +99,15 @@ describe('content model and seed (real Strapi, real database)', () => {
 });
 
 describe('public access (no token)', () => {
+  // The admin's tab icon is the portal's seal; Strapi's favicon middleware answered 500 while the file was missing.
+  it('serves the admin a favicon', async () => {
+    const response = await fetch(`${testEnv.cmsUrl}/favicon.ico`);
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A PNG (Strapi labels any favicon image/x-icon; browsers read the bytes).
+    expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
   it('can read published content', async () => {
     const { status, body } = await cmsGet('/api/cultures?pagination[pageSize]=2', { token: null });
     expect(status).toBe(200);
