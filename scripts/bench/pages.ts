@@ -391,8 +391,9 @@ async function main() {
   });
   const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
   let chromium: ReturnType<typeof launchChromium> | undefined;
+  let site: SiteBuilder | undefined;
   try {
-    const site = new SiteBuilder({
+    site = new SiteBuilder({
       apiUrl: stack.webUrl,
       cmsUrl: stack.cmsUrl,
       cmsToken: secrets.CMS_API_TOKEN,
@@ -449,6 +450,8 @@ async function main() {
   } finally {
     chromium?.kill('SIGTERM');
     rmSync(profileDir, { recursive: true, force: true });
+    // The builder keeps its render service (≈ 1 GB) for later publishes: without this the bench never exits.
+    await site?.stop();
     await stack.stop();
   }
 }
