@@ -12,7 +12,7 @@ import { ADAPTER_DIR, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
 import { RenderService } from './site-render/client.ts';
 import type { UpdateResult } from './site-render/protocol.ts';
-import type { SiteBuildStatus } from '../../api-adapter/src/content/site-build-routes.ts';
+import { NO_SITE_BUILD, type SiteBuildStatus } from '../../api-adapter/src/content/site-build-routes.ts';
 
 /** How long the CMS may take to answer the content-version check. */
 export const CONTENT_VERSION_TIMEOUT_MS = 5000;
@@ -118,16 +118,7 @@ export class SiteBuilder {
   private keepService = false;
   /** The content version of the check in progress (what the site shows once it succeeds). */
   private builtVersion: string | undefined;
-  private status: SiteBuildStatus = {
-    contentVersion: null,
-    builtAt: null,
-    durationMs: null,
-    result: null,
-    rendered: 0,
-    removed: 0,
-    error: null,
-    failedAt: null,
-  };
+  private status: SiteBuildStatus = { ...NO_SITE_BUILD };
 
   constructor(options: SiteBuilder['options']) {
     this.options = options;

@@ -22,7 +22,8 @@ export const siteBuildStatus = z.object({
 });
 export type SiteBuildStatus = z.infer<typeof siteBuildStatus>;
 
-const NONE: SiteBuildStatus = {
+/** Before the site builder's first report. */
+export const NO_SITE_BUILD: SiteBuildStatus = {
   contentVersion: null,
   builtAt: null,
   durationMs: null,
@@ -35,7 +36,7 @@ const NONE: SiteBuildStatus = {
 
 /** GET for the admin (and anyone holding the webhook secret), PUT for the site builder. Not part of the public API. */
 export const siteBuildRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
-  let status: SiteBuildStatus = NONE;
+  let status: SiteBuildStatus = NO_SITE_BUILD;
   const headers = z.object({ 'x-webhook-secret': z.string().optional() });
 
   app.get(
