@@ -49,7 +49,11 @@ export default defineConfig({
       },
     },
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // zod, set not to try eval (which the pages' CSP reports), before any schema is built: src/lib/zod-jitless.ts.
+    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }] },
+  },
   devToolbar: { enabled: false },
   // A content security policy in every page, with hashes of Astro's own scripts and styles and of the boot script.
   security: {

@@ -1,12 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { culturePageResponse, heritageListResponse, inheritorProfilesResponse, nationalEntriesResponse } from '@feiyi/api-adapter/contract';
 import { expectAccessible, seriousViolations } from './support/axe.ts';
+import { watchDevtoolsIssues } from './support/devtools-issues.ts';
 import { storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
 /**
  * Every kind of page in both display modes, the normal one and 长辈模式 (larger text, higher contrast — China's 适老化
- * rule): axe finds no serious or critical violation.
+ * rule): axe finds no serious or critical violation, and DevTools' Issues panel stays empty.
  */
 
 const MODES = [
@@ -67,6 +68,7 @@ for (const mode of MODES) {
       ];
       // Every page is checked before the verdict, so one run names every finding.
       const findings: string[] = [];
+      const issues = await watchDevtoolsIssues(page);
       for (const path of pages) {
         await test.step(path, async () => {
           await page.goto(path);
@@ -76,15 +78,18 @@ for (const mode of MODES) {
         });
       }
       expect(findings, findings.join('\n')).toEqual([]);
+      expect(issues, issues.join('\n')).toEqual([]);
     });
 
     test(`the personal centre passes axe in ${mode.name}`, async ({ page, context, request }) => {
       await storeLogin(context, await newVisitor(request, 'a11y'));
+      const issues = await watchDevtoolsIssues(page);
       await page.goto('/profile');
       await inMode(page);
       await expect(page.getByRole('heading', { name: '个人中心' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectAccessible(page);
+      expect(issues, issues.join('\n')).toEqual([]);
     });
   });
 }

@@ -1,6 +1,14 @@
-import { config } from 'zod';
+/**
+ * What `zod` means in the site's bundles (astro.config.mjs aliases the bare specifier here): zod itself, told first not
+ * to compile parsers with `new Function`. zod finds out whether eval is allowed by trying it when an object schema is
+ * built; under the site's content security policy (no 'unsafe-eval') that try is a reported CSP violation. Setting
+ * this in a module the pages import before the contract was not enough: the bundler may evaluate a contract chunk
+ * before a module it only imports for its side effect. Every module that builds a schema imports zod, so it
+ * evaluates this first.
+ */
+import { config } from 'zod/v4/core';
 
-// zod compiles object parsers with `new Function` when eval is allowed, and finds out by trying it: under the site's
-// content security policy (no 'unsafe-eval') that try is a reported CSP violation on every page that loads the
-// contract. Schemas read this setting when they are built, so this module runs before the contract's.
 config({ jitless: true });
+
+export * from 'zod/v4';
+export { default } from 'zod/v4';

@@ -196,6 +196,7 @@ export default function ShopPage({ firstPage }: Props) {
           <label className="flex items-center gap-2 text-sm">
             每页
             <select
+              name="size"
               className="select select-sm w-20"
               value={params.size}
               onChange={(event) => chooseSize(Number(event.currentTarget.value))}

@@ -135,12 +135,12 @@ void schemaHomesChecked;
 
 const loadingModules = new Map<ModuleName, Promise<Record<string, unknown>>>();
 
-/** A schema's module, after zod is told not to compile parsers with eval (zod-jitless.ts says why). */
+/** A schema's module, loaded once and only when a call needs it (a page evaluates only the schemas it reads). */
 function schemaModule(name: SchemaName): Promise<Record<string, unknown>> {
   const home = SCHEMA_HOMES[name];
   let loading = loadingModules.get(home);
   if (!loading) {
-    loading = import('../zod-jitless.ts').then((): Promise<Record<string, unknown>> => CONTRACT_MODULES[home]());
+    loading = CONTRACT_MODULES[home]();
     // A failed import (the network dropped) is tried again by the next call rather than remembered.
     loading.catch(() => loadingModules.delete(home));
     loadingModules.set(home, loading);
