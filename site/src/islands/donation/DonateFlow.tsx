@@ -1,6 +1,5 @@
 import type { achievement, donationProject } from '@feiyi/api-adapter/contract';
-import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { checkAchievement, donate, donationQueries, type fetchDonorFeed } from '../../lib/api/donation.ts';
 import { ApiError } from '../../lib/api/errors.ts';
@@ -8,6 +7,8 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import type { StoredUser } from '../../lib/api/session.ts';
 import { formatMoney, yuan } from '../../lib/format/money.ts';
 import * as MESSAGES from '../../lib/messages.ts';
+import PaymentCode from '../../lib/payment/PaymentCode.tsx';
+import { useSimulatedPayment } from '../../lib/payment/use-simulated-payment.ts';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import { DONATION_SUCCESS_EVENT } from './Achievements.tsx';
@@ -15,8 +16,6 @@ import { FEED_LIMIT } from './DonorTable.tsx';
 import {
   ACHIEVEMENT_TYPES_CHECKED,
   DONATION_AMOUNT,
-  DONATION_TIMERS,
-  type DonationPhase,
   achievementFailureMessage,
   amountProblem,
   donationFailureMessage,
@@ -28,7 +27,8 @@ import {
 
 type Stage =
   | { step: 'amount' }
-  | { step: 'pay'; state: DonationPhase }
+  /** The simulated payment, on the payment clock (donationPhaseAt says what shows when). */
+  | { step: 'pay' }
   | { step: 'saving' }
   | { step: 'done'; amount: number; completed: Achievement[] };
 
@@ -47,15 +47,12 @@ export default function DonateFlow({ project, user, onClose }: { project: Donati
   const [input, setInput] = useState(String(DONATION_AMOUNT.initial));
   const [problem, setProblem] = useState<string | undefined>();
   const [stage, setStage] = useState<Stage>({ step: 'amount' });
-  const ticker = useRef<number | undefined>(undefined);
-
-  const stop = () => {
-    if (ticker.current !== undefined) window.clearInterval(ticker.current);
-    ticker.current = undefined;
-  };
-  useEffect(() => stop, []);
-
   const amount = Number(input);
+  const payment = useSimulatedPayment({
+    stateAt: donationPhaseAt,
+    isDone: (state) => state.phase === 'paid',
+    onDone: () => void save(amount),
+  });
 
   function confirm(event: React.FormEvent) {
     event.preventDefault();
@@ -65,21 +62,12 @@ export default function DonateFlow({ project, user, onClose }: { project: Donati
       return;
     }
     setProblem(undefined);
-    const started = performance.now();
-    setStage({ step: 'pay', state: donationPhaseAt(0) });
-    ticker.current = window.setInterval(() => {
-      const state = donationPhaseAt(performance.now() - started);
-      if (state.phase === 'paid') {
-        stop();
-        void save(amount);
-        return;
-      }
-      setStage((current) => (current.step === 'pay' ? { step: 'pay', state } : current));
-    }, DONATION_TIMERS.stepMs / 3);
+    setStage({ step: 'pay' });
+    payment.start();
   }
 
   function cancel() {
-    stop();
+    payment.cancel();
     notify.info(MESSAGES.donation.cancelled);
     onClose();
   }
@@ -157,7 +145,7 @@ export default function DonateFlow({ project, user, onClose }: { project: Donati
   }
 
   if (stage.step === 'pay' || stage.step === 'saving') {
-    const state = stage.step === 'pay' ? stage.state : ({ phase: 'paid' } as const);
+    const state = stage.step === 'pay' ? (payment.state ?? donationPhaseAt(0)) : ({ phase: 'paid' } as const);
     const percent = state.phase === 'progress' ? state.percent : state.phase === 'paid' ? 100 : 0;
     return (
       <Dialog labelledBy={titleId} onClose={cancel} dismissible={stage.step === 'pay'}>
@@ -169,30 +157,12 @@ export default function DonateFlow({ project, user, onClose }: { project: Donati
           <p>
             捐赠金额 <strong className="text-lg text-primary">{formatMoney(amount)}</strong>
           </p>
-          <div className="flex h-[204px] w-[204px] items-center justify-center rounded-box bg-white p-3">
-            {state.phase === 'preparing' ? (
-              <span className="loading loading-spinner" aria-hidden="true" />
-            ) : state.phase === 'waiting' ? (
-              <QRCodeSVG
-                value={`${MESSAGES.donation.qrText}｜${project.title}｜${yuan(amount)} 元`}
-                size={180}
-                level="M"
-                title="捐赠支付二维码（演示）"
-              />
-            ) : (
-              <div
-                className="radial-progress text-primary"
-                style={{ '--value': percent, '--size': '8rem' } as React.CSSProperties}
-                role="progressbar"
-                aria-valuenow={percent}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-label="支付进度"
-              >
-                {percent}%
-              </div>
-            )}
-          </div>
+          <PaymentCode
+            show={state.phase === 'preparing' ? 'preparing' : state.phase === 'waiting' ? 'code' : 'progress'}
+            value={`${MESSAGES.donation.qrText}｜${project.title}｜${yuan(amount)} 元`}
+            title="捐赠支付二维码（演示）"
+            percent={percent}
+          />
           <p role="status" aria-live="polite" className="min-h-6 text-sm">
             {state.phase === 'preparing'
               ? '正在生成支付二维码…'

@@ -1,12 +1,13 @@
 /// <reference types="astro/client" />
 import type { Order } from '@feiyi/api-adapter/contract';
 import { useQuery } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { orderQueries, updatePaymentStatus } from '../../lib/api/order.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import * as MESSAGES from '../../lib/messages.ts';
+import PaymentCode from '../../lib/payment/PaymentCode.tsx';
+import { useSimulatedPayment } from '../../lib/payment/use-simulated-payment.ts';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import {
@@ -19,17 +20,10 @@ import {
   readOrderId,
   resolvePublicUrl,
 } from './links.ts';
-import {
-  NOTICE_MS,
-  ORDER_POLL_MS,
-  PAYMENT_WAIT_MS,
-  SUCCESS_REDIRECT_MS,
-  type TimerHandle,
-  secondsUntilProgress,
-  startPaymentProgress,
-} from './timers.ts';
+import { NOTICE_MS, ORDER_POLL_MS, PAYMENT_WAIT_MS, type PaymentPageState, SUCCESS_REDIRECT_MS, paymentPageStateAt } from './timers.ts';
 
-type Phase = 'loading' | 'waiting' | 'progress' | 'saving' | 'save-failed' | 'done';
+/** 'paying': the QR code, then the progress circle, on the payment clock (paymentPageStateAt says which). */
+type Phase = 'loading' | 'paying' | 'saving' | 'save-failed' | 'done';
 
 /** The QR code's host: PUBLIC_URL given at build time (phones on the LAN), else this page's origin. */
 const publicUrl = () => resolvePublicUrl(import.meta.env.PUBLIC_URL, window.location.origin);
@@ -48,18 +42,21 @@ export default function PaymentPage() {
   const [phase, setPhase] = useState<Phase>('loading');
   const [method, setMethod] = useState<PaymentMethod>('wechat');
   const [stamp, setStamp] = useState(0);
-  const [percent, setPercent] = useState(0);
-  const [secondsLeft, setSecondsLeft] = useState(Math.ceil(PAYMENT_WAIT_MS / 1000));
   const [paid, setPaid] = useState<Order | undefined>();
   const firstRead = useRef(true);
   const finished = useRef(false);
-  const progress = useRef<TimerHandle | undefined>(undefined);
-  const ticker = useRef<number | undefined>(undefined);
+  const payment = useSimulatedPayment({
+    stateAt: (elapsed) => paymentPageStateAt(elapsed),
+    isDone: (state) => state.phase === 'paid',
+    onDone: () => void markPaid(),
+  });
   const leaving = useRef<number | undefined>(undefined);
   // The timers' callback reads the method chosen by then, not the one of the render that started them.
   const methodRef = useRef<PaymentMethod>('wechat');
 
-  const polling = phase === 'waiting' || phase === 'progress';
+  const polling = phase === 'paying';
+  const shown: PaymentPageState = payment.state ?? { phase: 'waiting', secondsLeft: Math.ceil(PAYMENT_WAIT_MS / 1000) };
+  const waiting = phase === 'paying' && shown.phase === 'waiting';
   const detail = useQuery(
     {
       ...orderQueries.detail(orderId ?? 0),
@@ -72,12 +69,7 @@ export default function PaymentPage() {
   );
   const order = detail.data;
 
-  const stopTimers = () => {
-    progress.current?.cancel();
-    progress.current = undefined;
-    if (ticker.current !== undefined) window.clearInterval(ticker.current);
-    ticker.current = undefined;
-  };
+  const stopTimers = () => payment.cancel();
 
   /** Warns, then opens the order list once the warning has been seen. */
   const leave = (warn: () => void) => {
@@ -120,19 +112,9 @@ export default function PaymentPage() {
   }, [order, detail.isError]);
 
   function begin() {
-    const started = Date.now();
-    setStamp(started);
-    setPhase('waiting');
-    ticker.current = window.setInterval(() => setSecondsLeft(secondsUntilProgress(Date.now() - started)), 1_000);
-    progress.current = startPaymentProgress({
-      onProgress: (value) => {
-        if (ticker.current !== undefined) window.clearInterval(ticker.current);
-        ticker.current = undefined;
-        setPercent(value);
-        setPhase('progress');
-      },
-      onDone: () => void markPaid(),
-    });
+    setStamp(Date.now());
+    setPhase('paying');
+    payment.start();
   }
 
   async function markPaid() {
@@ -233,27 +215,18 @@ export default function PaymentPage() {
       </fieldset>
 
       <div className="mt-6 flex flex-col items-center gap-3 text-center">
-        <div className="flex h-[236px] w-[236px] items-center justify-center rounded-box border border-base-300 bg-white p-3">
-          {phase === 'waiting' ? (
-            <QRCodeSVG value={qrUrl} size={208} level="M" title={`${methodName}付款码（演示）`} />
-          ) : (
-            <div
-              className="radial-progress text-primary"
-              style={{ '--value': percent, '--size': '9rem' } as React.CSSProperties}
-              role="progressbar"
-              aria-valuenow={percent}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-label="支付进度"
-            >
-              {percent}%
-            </div>
-          )}
-        </div>
+        <PaymentCode
+          show={waiting ? 'code' : 'progress'}
+          value={qrUrl}
+          title={`${methodName}付款码（演示）`}
+          size={208}
+          percent={phase === 'paying' && shown.phase === 'progress' ? shown.percent : 100}
+          bordered
+        />
         <p role="status" aria-live="polite" className="min-h-7 text-[15px]">
-          {phase === 'waiting'
-            ? `请用手机扫码支付（${methodName}，演示），${secondsLeft} 秒后自动确认`
-            : phase === 'progress'
+          {waiting && shown.phase === 'waiting'
+            ? `请用手机扫码支付（${methodName}，演示），${shown.secondsLeft} 秒后自动确认`
+            : phase === 'paying'
               ? '支付确认中…'
               : phase === 'saving'
                 ? '正在更新支付状态…'
@@ -261,7 +234,7 @@ export default function PaymentPage() {
                   ? MESSAGES.order.paymentStatusFailed
                   : MESSAGES.shop.paid}
         </p>
-        {phase === 'waiting' && (
+        {waiting && (
           <div className="max-w-md text-sm leading-7 opacity-85">
             <p>扫码即在手机上打开本订单的支付页（手机与电脑需在同一网络，并登录同一账号）。</p>
             <p className="text-xs leading-6">
@@ -281,7 +254,7 @@ export default function PaymentPage() {
               重试
             </button>
           )}
-          {(phase === 'waiting' || phase === 'progress' || phase === 'save-failed') && (
+          {(phase === 'paying' || phase === 'save-failed') && (
             <button type="button" className="btn btn-ghost border-base-300" onClick={cancel}>
               取消支付
             </button>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { secondsUntilProgress, startPaymentProgress, startQuickBuyDelay } from './timers.ts';
+import { paymentPageStateAt, startQuickBuyDelay } from './timers.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -26,46 +26,15 @@ describe('quick-buy delay', () => {
   });
 });
 
-describe('payment progress', () => {
-  it('waits 10 s, then rises 10 % per second, then is done once at 100 %', () => {
-    const seen: number[] = [];
-    const done = vi.fn();
-    startPaymentProgress({ onProgress: (p) => seen.push(p), onDone: done });
-    vi.advanceTimersByTime(10_000);
-    expect(seen).toEqual([]);
-    vi.advanceTimersByTime(1_000);
-    expect(seen).toEqual([10]);
-    vi.advanceTimersByTime(8_000);
-    expect(seen).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90]);
-    expect(done).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1_000);
-    expect(seen.at(-1)).toBe(100);
-    expect(done).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(30_000);
-    expect(seen).toHaveLength(10);
-    expect(done).toHaveBeenCalledTimes(1);
-  });
-
-  it('stops everything on cancel, during the wait or during the progress', () => {
-    const early = { onProgress: vi.fn(), onDone: vi.fn() };
-    startPaymentProgress(early).cancel();
-    vi.advanceTimersByTime(60_000);
-    expect(early.onProgress).not.toHaveBeenCalled();
-
-    const late = { onProgress: vi.fn(), onDone: vi.fn() };
-    const timer = startPaymentProgress(late);
-    vi.advanceTimersByTime(13_000);
-    expect(late.onProgress).toHaveBeenCalledTimes(3);
-    timer.cancel();
-    vi.advanceTimersByTime(60_000);
-    expect(late.onProgress).toHaveBeenCalledTimes(3);
-    expect(late.onDone).not.toHaveBeenCalled();
-  });
-
-  it('counts the seconds left before the progress starts', () => {
-    expect(secondsUntilProgress(0)).toBe(10);
-    expect(secondsUntilProgress(9_001)).toBe(1);
-    expect(secondsUntilProgress(10_000)).toBe(0);
-    expect(secondsUntilProgress(12_000)).toBe(0);
+describe('the payment page', () => {
+  it('waits 10 s counting down, then rises 10 % per second, and is paid at 100 %', () => {
+    expect(paymentPageStateAt(0)).toEqual({ phase: 'waiting', secondsLeft: 10 });
+    expect(paymentPageStateAt(9_001)).toEqual({ phase: 'waiting', secondsLeft: 1 });
+    expect(paymentPageStateAt(10_000)).toEqual({ phase: 'waiting', secondsLeft: 0 });
+    expect(paymentPageStateAt(10_999)).toEqual({ phase: 'waiting', secondsLeft: 0 });
+    expect(paymentPageStateAt(11_000)).toEqual({ phase: 'progress', percent: 10 });
+    expect(paymentPageStateAt(19_999)).toEqual({ phase: 'progress', percent: 90 });
+    expect(paymentPageStateAt(20_000)).toEqual({ phase: 'paid' });
+    expect(paymentPageStateAt(60_000)).toEqual({ phase: 'paid' });
   });
 });

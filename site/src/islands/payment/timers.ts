@@ -3,8 +3,10 @@
  * - quick-buy: the 'processing payment' dialog waits 3.5 s, then calls mock-pay;
  * - payment page: 10 s after the QR code is shown a progress circle rises 10 % per second to 100 %, then the
  *   order is marked paid and the visitor goes to /pay-success.
- * Each runner returns a handle whose cancel() stops every timer it started (the cancel buttons).
+ * Both run on the one payment clock (lib/payment/simulated-payment.ts); cancel() stops it (the cancel buttons).
  */
+import { startPaymentClock } from '../../lib/payment/simulated-payment.ts';
+
 export const QUICK_BUY_DELAY_MS = 3_500;
 export const PAYMENT_WAIT_MS = 10_000;
 export const PAYMENT_STEP_MS = 1_000;
@@ -16,56 +18,22 @@ export interface TimerHandle {
 
 /** Calls `onDue` once after the quick-buy delay unless cancelled first. */
 export function startQuickBuyDelay(onDue: () => void, delayMs = QUICK_BUY_DELAY_MS): TimerHandle {
-  const id = setTimeout(onDue, delayMs);
-  return { cancel: () => clearTimeout(id) };
+  return startPaymentClock({ stateAt: (elapsed) => elapsed >= delayMs, isDone: (due) => due, onDone: onDue, now: Date.now });
 }
 
-export interface ProgressOptions {
-  /** Each new percentage: 10, 20, … 100. */
-  onProgress(percent: number): void;
-  /** Once, right after 100 %. */
-  onDone(): void;
-  waitMs?: number;
-  stepMs?: number;
-  step?: number;
-}
+export type PaymentPageState = { phase: 'waiting'; secondsLeft: number } | { phase: 'progress'; percent: number } | { phase: 'paid' };
 
-/** The payment page's wait and progress circle: nothing for `waitMs`, then +`step` % every `stepMs` up to 100. */
-export function startPaymentProgress({
-  onProgress,
-  onDone,
+/** The payment page `elapsedMs` after its QR code showed: the wait with its seconds left, then +10 % a second, paid at 100 %. */
+export function paymentPageStateAt(
+  elapsedMs: number,
   waitMs = PAYMENT_WAIT_MS,
   stepMs = PAYMENT_STEP_MS,
   step = PAYMENT_STEP,
-}: ProgressOptions): TimerHandle {
-  let interval: ReturnType<typeof setInterval> | undefined;
-  let percent = 0;
-  let stopped = false;
-  const wait = setTimeout(() => {
-    interval = setInterval(() => {
-      percent = Math.min(100, percent + step);
-      onProgress(percent);
-      if (percent >= 100) {
-        clearInterval(interval);
-        if (!stopped) {
-          stopped = true;
-          onDone();
-        }
-      }
-    }, stepMs);
-  }, waitMs);
-  return {
-    cancel: () => {
-      stopped = true;
-      clearTimeout(wait);
-      if (interval !== undefined) clearInterval(interval);
-    },
-  };
-}
-
-/** Seconds left before the progress starts, for the 'waiting for payment' text (never negative). */
-export function secondsUntilProgress(elapsedMs: number, waitMs = PAYMENT_WAIT_MS): number {
-  return Math.max(0, Math.ceil((waitMs - elapsedMs) / 1000));
+): PaymentPageState {
+  const percent = elapsedMs < waitMs ? 0 : Math.min(100, Math.floor((elapsedMs - waitMs) / stepMs) * step);
+  if (percent >= 100) return { phase: 'paid' };
+  if (percent === 0) return { phase: 'waiting', secondsLeft: Math.max(0, Math.ceil((waitMs - elapsedMs) / 1000)) };
+  return { phase: 'progress', percent };
 }
 
 /** While the payment page waits, it reads the order this often to follow a payment made on the phone. */

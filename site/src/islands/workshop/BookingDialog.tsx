@@ -1,5 +1,4 @@
 import type { Workshop } from '@feiyi/api-adapter/contract';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
@@ -7,14 +6,16 @@ import { dropReservation, keepReservation } from '../../lib/api/reservation-stor
 import { bookWorkshop, workshopQueries } from '../../lib/api/workshop.ts';
 import { formatMoney, yuan } from '../../lib/format/money.ts';
 import * as MESSAGES from '../../lib/messages.ts';
+import PaymentCode from '../../lib/payment/PaymentCode.tsx';
+import { useSimulatedPayment } from '../../lib/payment/use-simulated-payment.ts';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import {
-  BOOKING_TIMERS,
   type LocalReservation,
   PARTICIPANTS,
   type Participant,
   bookingAmount,
+  bookingPhaseAt,
   cleanParticipants,
   isBooked,
   isFreeWorkshop,
@@ -33,7 +34,8 @@ interface Props {
   onClose: () => void;
 }
 
-type Stage = { step: 'form' } | { step: 'pay'; processing: boolean; saving: boolean };
+/** 'pay': the QR code, then 'processing', on the payment clock (bookingPhaseAt says which); then saving. */
+type Stage = { step: 'form' } | { step: 'pay'; saving: boolean };
 
 const FIELDS: { key: keyof Participant; label: string; type: string; inputMode?: 'numeric' | 'text'; max: number; auto: string }[] = [
   { key: 'name', label: '姓名', type: 'text', max: 30, auto: 'off' },
@@ -59,13 +61,19 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
   const [problem, setProblem] = useState<string | undefined>();
   const [stage, setStage] = useState<Stage>({ step: 'form' });
   const [syncing, setSyncing] = useState(false);
-  const timers = useRef<number[]>([]);
   const closed = useRef(false);
+  const payment = useSimulatedPayment({
+    stateAt: bookingPhaseAt,
+    isDone: (phase) => phase === 'done',
+    onDone: () => {
+      setStage({ step: 'pay', saving: true });
+      void save();
+    },
+  });
 
   useEffect(
     () => () => {
       closed.current = true;
-      for (const timer of timers.current) window.clearTimeout(timer);
     },
     [],
   );
@@ -96,14 +104,8 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
       void save();
       return;
     }
-    setStage({ step: 'pay', processing: false, saving: false });
-    timers.current.push(
-      window.setTimeout(() => setStage({ step: 'pay', processing: true, saving: false }), BOOKING_TIMERS.qrMs),
-      window.setTimeout(() => {
-        setStage({ step: 'pay', processing: true, saving: true });
-        void save();
-      }, BOOKING_TIMERS.qrMs + BOOKING_TIMERS.processingMs),
-    );
+    setStage({ step: 'pay', saving: false });
+    payment.start();
   }
 
   async function save() {
@@ -225,12 +227,10 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
               </>
             )}
           </p>
-          <div className="rounded-box bg-white p-3">
-            <QRCodeSVG value={qrValue} size={180} level="M" title="预约支付二维码（演示）" />
-          </div>
+          <PaymentCode show="code" value={qrValue} title="预约支付二维码（演示）" />
           <p className="text-sm opacity-85">{MESSAGES.workshop.demoPayment}</p>
           <p role="status" aria-live="polite" className="min-h-6 text-sm">
-            {stage.processing ? (
+            {stage.saving || (payment.state !== undefined && payment.state !== 'qr') ? (
               <>
                 <span className="loading loading-spinner loading-sm mr-2 align-middle" aria-hidden="true" />
                 {stage.saving ? '正在保存预约…' : '支付处理中，请稍候…'}
