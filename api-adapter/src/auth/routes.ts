@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, loginResponse, registerBody, registerResponse, userInfoQuery, userInfoResponse } from '../contract/auth.ts';
-import { ERROR_CODES, messageOnly, privateErrorResponses } from '../contract/common.ts';
+import { loginBody, loginResponse, registerBody, registerResponse, userInfoQuery, userInfoResponse } from '@feiyi/contract/auth';
+import { ERROR_CODES, messageOnly, privateErrorResponses } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, uploadPathOf } from '../shared/deps.ts';

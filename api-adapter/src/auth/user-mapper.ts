@@ -1,4 +1,4 @@
-import type { PortalUser } from '../contract/auth.ts';
+import type { PortalUser } from '@feiyi/contract/auth';
 import { absoluteUrl } from '../shared/media.ts';
 
 export interface CmsProfile {

@@ -1,5 +1,5 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
-import { ERROR_CODES } from '../contract/common.ts';
+import { ERROR_CODES } from '@feiyi/contract/common';
 import { ApiError } from '../http/errors.ts';
 
 export interface StrapiPagination {

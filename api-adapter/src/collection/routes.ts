@@ -7,8 +7,8 @@ import {
   collectionListResponse,
   collectionTargetQuery,
   type favouriteItem,
-} from '../contract/collection.ts';
-import { privateErrorResponses } from '../contract/common.ts';
+} from '@feiyi/contract/collection';
+import { privateErrorResponses } from '@feiyi/contract/common';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '../contract/common.ts';
+import { errorResponses } from '@feiyi/contract/common';
 import {
   categoriesResponse,
   cultureDetailResponse,
@@ -11,7 +11,7 @@ import {
   cultureSearchResponse,
   hotLatestQuery,
   hotLatestResponse,
-} from '../contract/culture.ts';
+} from '@feiyi/contract/culture';
 import { ok, okHotLatest } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses, privateErrorResponses } from '../contract/common.ts';
+import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
 import {
   achievementCheckBody,
   achievementCheckResponse,
@@ -15,7 +15,7 @@ import {
   donorFeedQuery,
   donorFeedResponse,
   myDonationsResponse,
-} from '../contract/donation.ts';
+} from '@feiyi/contract/donation';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';

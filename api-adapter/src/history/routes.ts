@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { asVisitor } from '../auth/identity.ts';
-import { privateErrorResponses } from '../contract/common.ts';
+import { privateErrorResponses } from '@feiyi/contract/common';
 import {
   type browseRecord,
   browseBatchBody,
@@ -9,7 +9,7 @@ import {
   browseListResponse,
   browseRecordBody,
   browseRecordResponse,
-} from '../contract/history.ts';
+} from '@feiyi/contract/history';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES } from '../contract/common.ts';
+import { ERROR_CODES } from '@feiyi/contract/common';
 
 /** An error the client can act on: its HTTP status, body code and Chinese message are sent as-is. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses, privateErrorResponses } from '../contract/common.ts';
+import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
 import {
   followCountResponse,
   followListQuery,
@@ -13,7 +13,7 @@ import {
   inheritorPageQuery,
   inheritorPageResponse,
   inheritorProfilesResponse,
-} from '../contract/inheritor.ts';
+} from '@feiyi/contract/inheritor';
 import { absoluteUrl } from '../shared/media.ts';
 import { paginate } from '../shared/paginate.ts';
 import { ok } from '../http/envelope.ts';

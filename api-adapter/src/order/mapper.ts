@@ -1,4 +1,4 @@
-import type { Order } from '../contract/order.ts';
+import type { Order } from '@feiyi/contract/order';
 import { absoluteUrl } from '../shared/media.ts';
 
 /** The order as the CMS presents it (see cms/src/api/order/services/order.ts presentOrder). */

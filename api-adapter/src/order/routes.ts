@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
-import { ERROR_CODES, privateErrorResponses } from '../contract/common.ts';
+import { ERROR_CODES, privateErrorResponses } from '@feiyi/contract/common';
 import {
   createOrderBody,
   createOrderResponse,
@@ -13,7 +13,7 @@ import {
   payResponse,
   quickOrderBody,
   quickOrderResponse,
-} from '../contract/order.ts';
+} from '@feiyi/contract/order';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CmsClient } from '../cms/client.ts';
 import type { ContentStore } from '../content/store.ts';
-import { PREVIEW_KINDS, type PreviewKind, type PreviewPage, type PreviewStatus } from '../contract/preview.ts';
+import { PREVIEW_KINDS, type PreviewKind, type PreviewPage, type PreviewStatus } from '@feiyi/contract/preview';
 import { ApiError } from '../http/errors.ts';
 import { PREVIEW_MAPPERS } from './documents.ts';
 import type { PreviewRenderer } from './renderer.ts';

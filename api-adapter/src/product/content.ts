@@ -1,5 +1,5 @@
 import { collection, type ContentStore, view } from '../content/store.ts';
-import type { Product } from '../contract/product.ts';
+import type { Product } from '@feiyi/contract/product';
 import { byId } from '../shared/index-by.ts';
 import { strapiProduct, toProduct } from './mapper.ts';
 

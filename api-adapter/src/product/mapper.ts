@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Product } from '../contract/product.ts';
+import type { Product } from '@feiyi/contract/product';
 import { mediaUrl, strapiMedia } from '../shared/media.ts';
 
 // What Strapi answers for this domain's published documents (populated server-side).

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '../contract/common.ts';
-import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '../contract/product.ts';
+import { errorResponses } from '@feiyi/contract/common';
+import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '@feiyi/contract/product';
 import { paginate } from '../shared/paginate.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';

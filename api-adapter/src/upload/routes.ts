@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { ERROR_CODES, privateErrorResponses } from '../contract/common.ts';
-import { uploadResponse } from '../contract/profile.ts';
+import { ERROR_CODES, privateErrorResponses } from '@feiyi/contract/common';
+import { uploadResponse } from '@feiyi/contract/profile';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses, privateErrorResponses } from '../contract/common.ts';
+import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
 import {
   type booking,
   bookingBody,
@@ -10,7 +10,7 @@ import {
   bookingResponse,
   workshopIdParam,
   workshopsResponse,
-} from '../contract/workshop.ts';
+} from '@feiyi/contract/workshop';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';

@@ -1,4 +1,4 @@
-import type { achievement, donationProject } from '@feiyi/api-adapter/contract';
+import type { achievement, donationProject } from '@feiyi/contract';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';

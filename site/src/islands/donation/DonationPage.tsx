@@ -1,4 +1,4 @@
-import type { donationProject } from '@feiyi/api-adapter/contract';
+import type { donationProject } from '@feiyi/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { loginHref } from '../../lib/api/rules.ts';

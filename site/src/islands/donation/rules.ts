@@ -4,7 +4,7 @@
  * name, the slide panel's 10/20 px rules and the achievements' progress as the server counts it.
  */
 import type { z } from 'zod';
-import type { achievement } from '@feiyi/api-adapter/contract';
+import type { achievement } from '@feiyi/contract';
 import { beijingParts, twoDigits } from '../../lib/format/beijing-time.ts';
 import * as MESSAGES from '../../lib/messages.ts';
 

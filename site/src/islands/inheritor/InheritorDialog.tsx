@@ -1,4 +1,4 @@
-import type { Inheritor } from '@feiyi/api-adapter/contract';
+import type { Inheritor } from '@feiyi/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../lib/api/errors.ts';

@@ -1,4 +1,4 @@
-import type { Order } from '@feiyi/api-adapter/contract';
+import type { Order } from '@feiyi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchOrder, orderQueries, updatePaymentStatus } from '../../lib/api/order.ts';

@@ -1,5 +1,5 @@
 /// <reference types="astro/client" />
-import type { Order } from '@feiyi/api-adapter/contract';
+import type { Order } from '@feiyi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';

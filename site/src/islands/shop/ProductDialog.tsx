@@ -1,4 +1,4 @@
-import type { Product } from '@feiyi/api-adapter/contract';
+import type { Product } from '@feiyi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { productQueries } from '../../lib/api/product.ts';

@@ -1,4 +1,4 @@
-import type { Product } from '@feiyi/api-adapter/contract';
+import type { Product } from '@feiyi/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createQuickOrder, mockPay } from '../../lib/api/order.ts';
 import { productQueries } from '../../lib/api/product.ts';

@@ -1,4 +1,4 @@
-import type { Product } from '@feiyi/api-adapter/contract';
+import type { Product } from '@feiyi/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../../lib/api/errors.ts';
 import { createOrder } from '../../lib/api/order.ts';

@@ -1,4 +1,4 @@
-import type { Product } from '@feiyi/api-adapter/contract';
+import type { Product } from '@feiyi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { type fetchProductPage, type ProductPageParams, productQueries } from '../../lib/api/product.ts';

@@ -1,4 +1,4 @@
-import type { Workshop } from '@feiyi/api-adapter/contract';
+import type { Workshop } from '@feiyi/contract';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../../lib/api/errors.ts';

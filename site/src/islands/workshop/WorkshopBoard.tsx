@@ -1,4 +1,4 @@
-import type { Workshop } from '@feiyi/api-adapter/contract';
+import type { Workshop } from '@feiyi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { queryClient } from '../../lib/api/query-client.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Validation messages in Chinese by default; routes override with the spec's exact wording.
-z.config(z.locales.zhCN());
+// No global zod settings here: importing the contract changes nothing. Each app sets Chinese messages (and the site
+// its jitless mode) in its own entry (api-adapter/src/zod-locale.ts, site/src/lib/zod-jitless.ts).
 
 /** Body code for success. The hot and latest calls answer HOT_LATEST_CODE instead, as the spec says. */
 export const SUCCESS_CODE = 20000;
