@@ -1,4 +1,6 @@
+import { roundToFen } from '@feiyi/contract/money';
 import type { Order } from '@feiyi/contract/order';
+import { orderStatusText } from '@feiyi/contract/order-status';
 import { absoluteUrl } from '../shared/media.ts';
 
 /** The order as the CMS presents it (see cms/src/api/order/services/order.ts presentOrder). */
@@ -26,15 +28,13 @@ export interface CmsOrder {
   }>;
 }
 
-export const ORDER_STATUS_TEXT: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消' };
-
 export function toOrder(order: CmsOrder, origin: string): Order {
   return {
     id: order.id,
     orderNo: order.orderNo,
     orderNumber: order.orderNo,
     status: order.status,
-    statusText: ORDER_STATUS_TEXT[order.status] ?? '未知',
+    statusText: orderStatusText(order.status),
     totalAmount: order.totalAmount,
     payAmount: order.payAmount,
     shippingName: order.shippingName,
@@ -49,7 +49,7 @@ export function toOrder(order: CmsOrder, origin: string): Order {
 }
 
 /** Fen from yuan, for comparing what a client claims with the catalogue. */
-const fen = (yuan: number) => Math.round(yuan * 100);
+const fen = roundToFen;
 
 /**
  * Client-sent prices and totals are never used; when present they must agree with the catalogue,

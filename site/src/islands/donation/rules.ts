@@ -46,11 +46,8 @@ export function donationPhaseAt(elapsedMs: number): DonationPhase {
   return { phase: 'progress', percent };
 }
 
-/** 张三丰 → 张**: the donor table never shows a full name (the server masks the feed the same way). */
-export function maskDonor(name: string | null | undefined): string {
-  const chars = [...(name ?? '').trim()];
-  return chars.length === 0 ? '匿名**' : `${chars[0]}**`;
-}
+/** 张三丰 → 张**: the donor table never shows a full name (the contract's rule, which the server's feed follows too). */
+export { maskName as maskDonor } from '@feiyi/contract/identity';
 
 /** The slide panel: a scroll of more than 10 px or a swipe of more than 20 px; up opens, down closes. */
 export const SLIDE_THRESHOLD = { wheelPx: 10, swipePx: 20 } as const;

@@ -2,7 +2,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { findPublishedByPid } from '../../../portal/catalogue';
 import { notFound } from '../../../portal/http';
 import { computeAchievements, type AchievementState } from '../../../rules/achievements';
-import { maskName } from '../../../rules/masking';
+import { maskName } from '@feiyi/contract/identity';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::donation.donation';

@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { MAINLAND_MOBILE } from '@feiyi/contract/identity';
 import { z } from 'zod';
 import { action, pageArgs, parse, userIdOf } from '../../../portal/http';
 
@@ -19,7 +20,7 @@ const newOrderBody = z.object({
   shipping: z
     .object({
       name: z.string().trim().min(1, { error: '请输入收货人姓名' }).max(30),
-      phone: z.string().regex(/^1[3-9]\d{9}$/, { error: '请输入正确的手机号码' }),
+      phone: z.string().regex(MAINLAND_MOBILE, { error: '请输入正确的手机号码' }),
       address: z.string().trim().min(1, { error: '请输入收货地址' }).max(200),
     })
     .optional(),
