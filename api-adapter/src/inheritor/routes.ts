@@ -17,6 +17,7 @@ import {
 import { absoluteUrl } from '../shared/media.ts';
 import { paginate } from '../shared/paginate.ts';
 import { ok } from '../http/envelope.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { guestView } from './mapper.ts';
@@ -25,7 +26,7 @@ import { inheritorById, inheritorContent, inheritors, inheritorsByCategory } fro
 
 const tags = ['传承人'];
 /** Following needs a user; without a token the answer says so. */
-const loginPrompt = '请先登录后再关注传承人';
+const loginPrompt = MESSAGES.follow.needsLogin;
 
 export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config }) => {
   store.use(...inheritorContent);
@@ -130,7 +131,8 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
         response: { 200: followStatusResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok(await asVisitor(cms, request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '关注成功'),
+    async (request) =>
+      ok(await asVisitor(cms, request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), MESSAGES.follow.followed),
   );
   app.post(
     '/api/inheritor/unfollow/:id',
@@ -145,7 +147,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       },
     },
     async (request) =>
-      ok(await asVisitor(cms, request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '已取消关注'),
+      ok(await asVisitor(cms, request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), MESSAGES.follow.unfollowed),
   );
   app.get(
     '/api/inheritor/follows/count',

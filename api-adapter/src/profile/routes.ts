@@ -1,3 +1,4 @@
+import * as MESSAGES from '@feiyi/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asVisitor } from '../auth/identity.ts';
@@ -33,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { username: request.body.username }, '用户名已更新'),
+    async (request) => save(request, { username: request.body.username }, MESSAGES.profile.usernameSaved),
   );
   app.put(
     '/api/user/address',
@@ -47,7 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { address: request.body }, '地址已保存'),
+    async (request) => save(request, { address: request.body }, MESSAGES.profile.addressSaved),
   );
   app.put(
     '/api/user/avatar',
@@ -61,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { avatar: imagePath(request.body.avatar) }, '头像已更新'),
+    async (request) => save(request, { avatar: imagePath(request.body.avatar) }, MESSAGES.profile.avatarSaved),
   );
   app.put(
     '/api/user/background',
@@ -75,7 +76,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { backgroundImage: imagePath(request.body.backgroundImage) }, '背景已更新'),
+    async (request) => save(request, { backgroundImage: imagePath(request.body.backgroundImage) }, MESSAGES.profile.backgroundSaved),
   );
   app.get(
     '/api/profile/stats',

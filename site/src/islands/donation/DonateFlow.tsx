@@ -1,3 +1,4 @@
+import { ACHIEVEMENT_TYPES } from '@feiyi/contract/achievements';
 import type { achievement, donationProject } from '@feiyi/contract';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -7,13 +8,12 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import type { StoredUser } from '../../lib/api/session.ts';
 import { formatMoney, yuan } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import { DONATION_SUCCESS_EVENT } from './Achievements.tsx';
 import { FEED_LIMIT } from './DonorTable.tsx';
 import {
-  ACHIEVEMENT_TYPES_CHECKED,
   DONATION_AMOUNT,
   DONATION_TIMERS,
   type DonationPhase,
@@ -111,7 +111,7 @@ export default function DonateFlow({ project, user, onClose }: { project: Donati
     );
     // The three achievement checks the spec makes after each donation; the server counts, the client only asks.
     const checks = await Promise.allSettled(
-      ACHIEVEMENT_TYPES_CHECKED.map((type) => checkAchievement({ userId: user.id, type, projectId: project.id })),
+      ACHIEVEMENT_TYPES.map((type) => checkAchievement({ userId: user.id, type, projectId: project.id })),
     );
     const failed = checks.find((c): c is PromiseRejectedResult => c.status === 'rejected');
     if (failed) {

@@ -7,7 +7,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { loginHref } from '../../lib/api/rules.ts';
 import { readSession } from '../../lib/api/session.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { NOTICE_MS } from './timers.ts';
 import { ORDER_LIST_HREF, PAYMENT_METHODS, type PaymentMethod, paySuccessHref, readOrderId, readPaymentMethod } from './links.ts';

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { orderQueries, updatePaymentStatus } from '../../lib/api/order.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import {

@@ -6,7 +6,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { ORDER_STATUS } from '@feiyi/contract/order-status';
 import { ORDER_PAGE_SIZES, canPay, orderPageSize, timeText } from '../../lib/profile/lists.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { paymentHref } from '../payment/links.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading, Pager } from './parts.tsx';
 

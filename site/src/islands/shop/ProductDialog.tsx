@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { productQueries } from '../../lib/api/product.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney, lineTotal } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import ImageCarousel from './ImageCarousel.tsx';
 import ShippingForm from './ShippingForm.tsx';

@@ -7,7 +7,7 @@ import { loginHref } from '../../lib/api/rules.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
 import { culturePager } from '../../lib/culture/pager.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { NOTICE_MS } from '../payment/timers.ts';
 import ProductDialog from './ProductDialog.tsx';

@@ -6,7 +6,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { dropReservation, keepReservation } from '../../lib/api/reservation-store.ts';
 import { bookWorkshop, workshopQueries } from '../../lib/api/workshop.ts';
 import { formatMoney, yuan } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import {

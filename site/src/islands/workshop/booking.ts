@@ -7,7 +7,7 @@
  */
 import { isMainlandMobile, isValidIdCard, maskIdCard } from '@feiyi/contract/identity';
 import { lineTotal } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export const PARTICIPANTS = { min: 1, max: 4 } as const;
 /** The QR shows for 1 s, then 'processing' for 10 s, then the booking is saved (part 2 §9). */

@@ -1,4 +1,4 @@
-import { simplifyProvinceName } from '../contract.ts';
+import { simplifyProvinceName } from '@feiyi/contract/province-name';
 import type { CultureItem, NationalFigures, Province } from '@feiyi/contract';
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { LocalBrowseRecord } from '../api/history-store.ts';
 import { beijingParts, twoDigits } from '../format/beijing-time.ts';
-import * as MESSAGES from '../messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export const FAVOURITE_PAGE_SIZE = 6;
 export const FOLLOW_FETCH_SIZE = 20;

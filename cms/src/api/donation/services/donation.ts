@@ -1,7 +1,7 @@
 import { factories, type Core } from '@strapi/strapi';
 import { findPublishedByPid } from '../../../portal/catalogue';
 import { notFound } from '../../../portal/http';
-import { computeAchievements, type AchievementState } from '../../../rules/achievements';
+import { computeAchievements, type AchievementState } from '@feiyi/contract/achievements';
 import { maskName } from '@feiyi/contract/identity';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 
