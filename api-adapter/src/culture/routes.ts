@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalViewCounted } from '@feiyi/contract/portal';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '@feiyi/contract/common';
 import {
@@ -138,7 +139,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       // Counted in the CMS without waiting; the in-memory copy follows so hot lists move at once.
       culture.viewCount += 1;
       cms.server
-        .post(`portal/cultures/${culture.id}/views`)
+        .post(portalViewCounted, `portal/cultures/${culture.id}/views`)
         .catch((error: unknown) => request.log.warn({ err: error }, 'view count not recorded'));
       return ok({ culture });
     },

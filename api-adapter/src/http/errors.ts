@@ -109,6 +109,8 @@ function frameworkClientError(error: FastifyError): { status: number; code: numb
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
+      // A 5xx with a cause is ours to fix (a CMS answer that broke its contract): the log says what.
+      if (error.statusCode >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);
       return reply.status(error.statusCode).send({ code: error.code, message: error.message, data: null });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalFollowCount, portalFollowStatus, portalFollows } from '@feiyi/contract/portal';
 import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
@@ -117,7 +118,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
         response: { 200: followStatusResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok(await asVisitor(cms, request).get<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`)),
+    async (request) => ok(await asVisitor(cms, request).get(portalFollowStatus, `portal/follows/${request.params.id}`)),
   );
   app.post(
     '/api/inheritor/follow/:id',
@@ -132,7 +133,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       },
     },
     async (request) =>
-      ok(await asVisitor(cms, request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), MESSAGES.follow.followed),
+      ok(await asVisitor(cms, request).post(portalFollowStatus, `portal/follows/${request.params.id}`), MESSAGES.follow.followed),
   );
   app.post(
     '/api/inheritor/unfollow/:id',
@@ -147,7 +148,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       },
     },
     async (request) =>
-      ok(await asVisitor(cms, request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), MESSAGES.follow.unfollowed),
+      ok(await asVisitor(cms, request).delete(portalFollowStatus, `portal/follows/${request.params.id}`), MESSAGES.follow.unfollowed),
   );
   app.get(
     '/api/inheritor/follows/count',
@@ -155,7 +156,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       config: { auth: 'user', loginPrompt },
       schema: { tags, summary: '我关注的传承人数', response: { 200: followCountResponse, ...privateErrorResponses } },
     },
-    async (request) => ok(await asVisitor(cms, request).get<number>('portal/follows/count')),
+    async (request) => ok(await asVisitor(cms, request).get(portalFollowCount, 'portal/follows/count')),
   );
   app.get(
     '/api/profile/follows/inheritors',
@@ -169,9 +170,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       },
     },
     async (request) => {
-      const rows = await asVisitor(cms, request).get<
-        Array<{ id: number; inheritorName: string; skillType: string; categoryName: string; profileImages: string[] }>
-      >('portal/follows', {
+      const rows = await asVisitor(cms, request).get(portalFollows, 'portal/follows', {
         page: request.query.page,
         size: request.query.size,
       });

@@ -1,32 +1,11 @@
 import { roundToFen } from '@feiyi/contract/money';
 import type { Order } from '@feiyi/contract/order';
+import type { PortalOrder } from '@feiyi/contract/portal';
 import { orderStatusText } from '@feiyi/contract/order-status';
 import { absoluteUrl } from '../shared/media.ts';
 
-/** The order as the CMS presents it (see cms/src/api/order/services/order.ts presentOrder). */
-export interface CmsOrder {
-  id: number;
-  orderNo: string;
-  status: number;
-  totalAmount: number;
-  payAmount: number;
-  shippingName: string;
-  shippingPhone: string;
-  shippingAddress: string;
-  paymentMethod: string | null;
-  expiresAt: string | null;
-  paidAt: string | null;
-  createdAt: string;
-  items: Array<{
-    id: number;
-    productId: number;
-    productName: string;
-    productImage: string;
-    price: number;
-    quantity: number;
-    totalAmount: number;
-  }>;
-}
+/** The order as the CMS presents it: the contract's schema, which the client parses every answer with. */
+export type CmsOrder = PortalOrder;
 
 export function toOrder(order: CmsOrder, origin: string): Order {
   return {

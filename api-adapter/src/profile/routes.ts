@@ -1,8 +1,9 @@
 import * as MESSAGES from '@feiyi/contract/messages';
+import { portalProfile, portalStats } from '@feiyi/contract/portal';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asVisitor } from '../auth/identity.ts';
-import { type CmsProfile, toPortalUser } from '../auth/user-mapper.ts';
+import { toPortalUser } from '../auth/user-mapper.ts';
 import { privateErrorResponses } from '@feiyi/contract/common';
 import { addressBody, avatarBody, backgroundBody, profileUserResponse, statsResponse, usernameBody } from '@feiyi/contract/profile';
 import { ok } from '../http/envelope.ts';
@@ -13,7 +14,7 @@ const tags = ['个人中心'];
 
 export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
   const save = async (request: FastifyRequest, changes: Record<string, unknown>, message: string) => {
-    const profile = await asVisitor(cms, request).put<CmsProfile>('portal/me', changes);
+    const profile = await asVisitor(cms, request).put(portalProfile, 'portal/me', changes);
     return ok({ user: toPortalUser(profile, config.PUBLIC_URL) }, message);
   };
   const imagePath = (url: string) => {
@@ -89,6 +90,6 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: statsResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok(await asVisitor(cms, request).get('portal/me/stats')),
+    async (request) => ok(await asVisitor(cms, request).get(portalStats, 'portal/me/stats')),
   );
 };

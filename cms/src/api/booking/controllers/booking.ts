@@ -1,7 +1,8 @@
+import { portalBookingCreated, portalBookings } from '@feiyi/contract/portal';
 import { factories } from '@strapi/strapi';
 import { ID_CARD_FORMAT, MAINLAND_MOBILE } from '@feiyi/contract/identity';
 import { z } from 'zod';
-import { action, parse, userIdOf } from '../../../portal/http';
+import { answers, parse, userIdOf } from '../../../portal/http';
 
 const participant = z.object({
   name: z.string().trim().min(1, { error: '请填写参与人姓名' }).max(30),
@@ -17,10 +18,10 @@ const bookingBody = z.object({
 const service = () => strapi.service('api::booking.booking');
 
 export default factories.createCoreController('api::booking.booking', () => ({
-  bookMine: action(async (ctx) => {
+  bookMine: answers(portalBookingCreated, async (ctx) => {
     const result = await service().book(userIdOf(ctx), parse(bookingBody, ctx.request.body));
     ctx.status = result.replayed ? 200 : 201;
     return result;
   }),
-  listMine: action(async (ctx) => service().listForUser(userIdOf(ctx))),
+  listMine: answers(portalBookings, async (ctx) => service().listForUser(userIdOf(ctx))),
 }));
