@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'cms/{src,seed}/**/*.test.ts',
+            'contract/src/**/*.test.ts',
             'api-adapter/src/**/*.test.ts',
             'site/src/**/*.test.{ts,tsx}',
             'scripts/src/**/*.test.ts',

@@ -1,3 +1,4 @@
+import './zod-locale.ts';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -14,7 +15,7 @@ import type { AppConfig } from './config.ts';
 import { contentEventsRoutes } from './content/events-routes.ts';
 import { siteBuildRoutes } from './content/site-build-routes.ts';
 import { ContentStore } from './content/store.ts';
-import { ERROR_CODES } from './contract/common.ts';
+import { ERROR_CODES } from '@feiyi/contract/common';
 import { cultureRoutes } from './culture/routes.ts';
 import { openApiOptions } from './docs/openapi.ts';
 import { docsRoutes } from './docs/routes.ts';

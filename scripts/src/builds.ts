@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CMS_DIR, ROOT } from './paths.ts';
+import { CMS_DIR, CONTRACT_DIR, ROOT } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
 
 export const stampFile = (name: string) => path.join(ROOT, '.cache', 'stamps', `${name}.txt`);
@@ -37,11 +37,26 @@ export async function buildCms(log: (line: string) => void): Promise<void> {
   );
   await buildIfChanged(
     'cms-server',
-    [path.join(CMS_DIR, 'src'), path.join(CMS_DIR, 'config'), path.join(CMS_DIR, 'seed'), path.join(CMS_DIR, 'tsconfig.json')],
+    [
+      path.join(CMS_DIR, 'src'),
+      path.join(CMS_DIR, 'config'),
+      path.join(CMS_DIR, 'seed'),
+      path.join(CMS_DIR, 'tsconfig.json'),
+      path.join(CONTRACT_DIR, 'src'),
+      path.join(CONTRACT_DIR, 'tsconfig.build.json'),
+    ],
     path.join(CMS_DIR, 'dist', 'src', 'index.js'),
     async () => {
       if (!admin) log('编译内容管理服务…');
       const tsc = path.join(CMS_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
+      // The CMS's CommonJS build reads the contract's types from its declarations (contract/tsconfig.build.json says
+      // why); at run time it loads the contract's sources, as the adapter does.
+      await run(process.execPath, [tsc, '-p', path.join(CONTRACT_DIR, 'tsconfig.build.json')], {
+        cwd: CONTRACT_DIR,
+        env,
+        quiet: true,
+        label: '契约类型声明',
+      });
       await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: CMS_DIR, env, quiet: true, label: 'CMS 编译' });
     },
   );

@@ -8,7 +8,7 @@ const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 import path from 'node:path';
 import { stampFile } from './builds.ts';
-import { ADAPTER_DIR, SITE_DIR } from './paths.ts';
+import { CONTRACT_DIR, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
 import { RenderService } from './site-render/client.ts';
 import type { UpdateResult } from './site-render/protocol.ts';
@@ -78,7 +78,7 @@ const SOURCES = [
   path.join(SITE_DIR, 'integrations'),
   path.join(SITE_DIR, 'astro.config.mjs'),
   path.join(SITE_DIR, 'package.json'),
-  path.join(ADAPTER_DIR, 'src', 'contract'),
+  path.join(CONTRACT_DIR, 'src'),
 ];
 
 /** What a check did: nothing (current), a full build, or an update of the pages a publish touched. */

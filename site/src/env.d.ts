@@ -1,4 +1,4 @@
-import type { PreviewPage } from '@feiyi/api-adapter/contract';
+import type { PreviewPage } from '@feiyi/contract';
 
 declare global {
   namespace App {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginResponse, messageOnly, registerResponse, userInfoResponse } from '@feiyi/api-adapter/contract';
+import { loginResponse, messageOnly, registerResponse, userInfoResponse } from '@feiyi/contract';
 import {
   type ApiResponse,
   expectError,

@@ -6,7 +6,7 @@ import {
   quickOrderResponse,
   uploadResponse,
   workshopsResponse,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { expectOk, fileForm, get, newUser, post, randomIp, tinyPng } from '../support/api.ts';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { cmsGet, testEnv } from '../support/env.ts';

@@ -6,7 +6,7 @@ import {
   culturePageResponse,
   newsListResponse,
   productPageResponse,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { del, DEMO, expectError, expectOk, get, login, newUser, post, signToken, type TestUser } from '../support/api.ts';
 
 let user: TestUser;

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { culturePageResponse } from '@feiyi/api-adapter/contract';
+import { culturePageResponse } from '@feiyi/contract';
 import { testEnv } from '../support/env.ts';
 
 // Raw HTTP (fetch would decompress silently): what the adapter puts on the wire.

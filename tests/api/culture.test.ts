@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoriesResponse,
-  cultureDetailResponse,
-  culturePageResponse,
-  hotLatestResponse,
-  type CultureItem,
-} from '@feiyi/api-adapter/contract';
+import { categoriesResponse, cultureDetailResponse, culturePageResponse, hotLatestResponse, type CultureItem } from '@feiyi/contract';
 import { eventually, expectError, expectOk, get } from '../support/api.ts';
 
 const page = async (query: Record<string, string | number>) =>

@@ -8,7 +8,7 @@ import {
   donorFeedResponse,
   myDonationsResponse,
   type donationProject,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { cmsUser, DEMO, expectError, expectOk, get, login, newUser, post, type TestUser, uniqueSuffix } from '../support/api.ts';
 import { seed } from '../support/seed.ts';
 

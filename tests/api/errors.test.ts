@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { culturePageResponse, errorBody, loginResponse, registerResponse, userInfoResponse } from '@feiyi/api-adapter/contract';
+import { culturePageResponse, errorBody, loginResponse, registerResponse, userInfoResponse } from '@feiyi/contract';
 import {
   api,
   expectChineseClientError,

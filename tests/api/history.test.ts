@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browseListResponse, browseRecordResponse, culturePageResponse, type CultureItem } from '@feiyi/api-adapter/contract';
+import { browseListResponse, browseRecordResponse, culturePageResponse, type CultureItem } from '@feiyi/contract';
 import { expectError, expectOk, get, newUser, post, signToken, type TestUser } from '../support/api.ts';
 
 let user: TestUser;

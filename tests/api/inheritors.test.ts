@@ -9,7 +9,7 @@ import {
   inheritorPageResponse,
   inheritorProfilesResponse,
   type Inheritor,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { expectError, expectOk, get, newUser, post, signToken, type TestUser } from '../support/api.ts';
 
 let user: TestUser;

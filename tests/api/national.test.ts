@@ -7,7 +7,7 @@ import {
   nationalEntriesResponse,
   nationalFiguresResponse,
   nationalItemResponse,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { loadNationalTables } from '../../cms/seed/national-facts.ts';
 import { expectError, expectOk, get, newUser } from '../support/api.ts';
 import { testEnv } from '../support/env.ts';

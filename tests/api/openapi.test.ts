@@ -3,7 +3,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import '@feiyi/api-adapter/contract';
+import '@feiyi/contract';
 import { get } from '../support/api.ts';
 
 /** The served document, as third-party tools and generated clients read it. */

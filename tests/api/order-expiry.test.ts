@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderDetailResponse, orderListResponse, payResponse, productPageResponse, quickOrderResponse } from '@feiyi/api-adapter/contract';
+import { orderDetailResponse, orderListResponse, payResponse, productPageResponse, quickOrderResponse } from '@feiyi/contract';
 import { expectError, expectOk, get, newUser, post } from '../support/api.ts';
 import { sql } from '../support/database.ts';
 

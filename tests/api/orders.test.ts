@@ -9,7 +9,7 @@ import {
   quickOrderResponse,
   type Order,
   type Product,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { adminToken } from '../support/cms-admin.ts';
 import {
   cmsUser,

@@ -9,7 +9,7 @@ import {
   newsResponse,
   policyListResponse,
   timelineResponse,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { expectError, expectOk, get, post } from '../support/api.ts';
 import { seed } from '../support/seed.ts';
 

@@ -9,7 +9,7 @@ import {
   statsResponse,
   userInfoResponse,
   workshopsResponse,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { DEMO, expectError, expectOk, get, login, newUser, post, put, type TestUser, uniqueSuffix } from '../support/api.ts';
 
 let user: TestUser;

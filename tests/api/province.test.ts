@@ -8,7 +8,7 @@ import {
   provinceTypesResponse,
   type CultureItem,
   type Province,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { loadNationalTables, provinceOfRegion } from '../../cms/seed/national-facts.ts';
 import { expectError, expectOk, get } from '../support/api.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productDetailResponse, productPageResponse } from '@feiyi/api-adapter/contract';
+import { productDetailResponse, productPageResponse } from '@feiyi/contract';
 import { expectError, expectOk, get } from '../support/api.ts';
 
 const productPage = async (query: Record<string, string | number> = {}) =>

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginResponse, profileUserResponse, registerResponse, uploadResponse } from '@feiyi/api-adapter/contract';
+import { loginResponse, profileUserResponse, registerResponse, uploadResponse } from '@feiyi/contract';
 import {
   expectError,
   expectOk,

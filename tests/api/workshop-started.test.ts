@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { workshopsResponse } from '@feiyi/api-adapter/contract';
+import { workshopsResponse } from '@feiyi/contract';
 import { sql } from '../support/database.ts';
 import { expectError, expectOk, get, newUser, post } from '../support/api.ts';
 

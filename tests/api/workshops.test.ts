@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { bookingListResponse, bookingResponse, workshopsResponse, type workshop } from '@feiyi/api-adapter/contract';
+import { bookingListResponse, bookingResponse, workshopsResponse, type workshop } from '@feiyi/contract';
 import { seed, seedWorkshop } from '../support/seed.ts';
 import { cmsUser, eventually, expectError, expectOk, get, newUser, post, type TestUser, uniqueSuffix } from '../support/api.ts';
 

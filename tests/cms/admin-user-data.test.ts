@@ -1,11 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  bookingResponse,
-  createOrderResponse,
-  orderDetailResponse,
-  productPageResponse,
-  workshopsResponse,
-} from '@feiyi/api-adapter/contract';
+import { bookingResponse, createOrderResponse, orderDetailResponse, productPageResponse, workshopsResponse } from '@feiyi/contract';
 import { cmsUser, expectOk, get, post, type TestUser } from '../support/api.ts';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 

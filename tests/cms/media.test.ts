@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cultureDetailResponse, readPicture } from '@feiyi/api-adapter/contract';
+import { cultureDetailResponse, readPicture } from '@feiyi/contract';
 import { expectOk, get } from '../support/api.ts';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { testEnv } from '../support/env.ts';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { culturePageResponse, heritageListResponse, inheritorProfilesResponse, nationalEntriesResponse } from '@feiyi/api-adapter/contract';
+import { culturePageResponse, heritageListResponse, inheritorProfilesResponse, nationalEntriesResponse } from '@feiyi/contract';
 import { expectAccessible, seriousViolations } from './support/axe.ts';
 import { watchDevtoolsIssues } from './support/devtools-issues.ts';
 import { storeLogin } from './support/session.ts';

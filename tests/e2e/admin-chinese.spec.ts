@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrderResponse, productPageResponse } from '@feiyi/api-adapter/contract';
+import { createOrderResponse, productPageResponse } from '@feiyi/contract';
 import { DEMO } from '../support/api.ts';
 import { newVisitor } from './support/visitor.ts';
 

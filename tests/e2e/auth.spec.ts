@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
-import { culturePageResponse } from '@feiyi/api-adapter/contract';
+import { culturePageResponse } from '@feiyi/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';

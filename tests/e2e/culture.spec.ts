@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { categoriesResponse, culturePageResponse, heritageListResponse } from '@feiyi/api-adapter/contract';
+import { categoriesResponse, culturePageResponse, heritageListResponse } from '@feiyi/contract';
 import { collectProblems } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';

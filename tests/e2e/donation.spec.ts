@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { achievementsResponse, donationProjectsResponse, myDonationsResponse } from '@feiyi/api-adapter/contract';
+import { achievementsResponse, donationProjectsResponse, myDonationsResponse } from '@feiyi/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { homeResponse } from '@feiyi/api-adapter/contract';
+import { homeResponse } from '@feiyi/contract';
 import { collectProblems } from './support/axe.ts';
 
 const MODULES = ['home-hero', 'home-hot', 'home-people', 'home-policy', 'home-map', 'home-charity'];

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { browseListResponse, followStatusResponse, inheritorPageResponse } from '@feiyi/api-adapter/contract';
+import { browseListResponse, followStatusResponse, inheritorPageResponse } from '@feiyi/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { inheritorProfilesResponse, nationalFiguresResponse, workshopsResponse } from '@feiyi/api-adapter/contract';
+import { inheritorProfilesResponse, nationalFiguresResponse, workshopsResponse } from '@feiyi/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated } from './support/session.ts';
 

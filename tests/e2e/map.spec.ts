@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { nationalFiguresResponse } from '@feiyi/api-adapter/contract';
+import { nationalFiguresResponse } from '@feiyi/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 
 /** The map's drawing as a file (the home page fetches it when its module comes near), and any chart library. */

@@ -1,11 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  cultureItem,
-  nationalEntriesResponse,
-  nationalFiguresResponse,
-  nationalItemResponse,
-  provinceListResponse,
-} from '@feiyi/api-adapter/contract';
+import { cultureItem, nationalEntriesResponse, nationalFiguresResponse, nationalItemResponse, provinceListResponse } from '@feiyi/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 
 /** How many items have an entry matching the API's filters (the browser keeps an item when one entry matches them all). */

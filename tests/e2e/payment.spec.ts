@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { createOrderResponse, orderDetailResponse, productPageResponse, type Order } from '@feiyi/api-adapter/contract';
+import { createOrderResponse, orderDetailResponse, productPageResponse, type Order } from '@feiyi/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';

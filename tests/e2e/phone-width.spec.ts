@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createOrderResponse, productPageResponse } from '@feiyi/api-adapter/contract';
+import { createOrderResponse, productPageResponse } from '@feiyi/contract';
 import { storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { policyListResponse } from '@feiyi/api-adapter/contract';
+import { policyListResponse } from '@feiyi/contract';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 
 test.describe('policy page', () => {

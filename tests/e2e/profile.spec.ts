@@ -10,7 +10,7 @@ import {
   productPageResponse,
   userInfoResponse,
   workshopsResponse,
-} from '@feiyi/api-adapter/contract';
+} from '@feiyi/contract';
 import { expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';

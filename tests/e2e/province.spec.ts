@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { collectProblems } from './support/axe.ts';
 import { hydrated } from './support/session.ts';
-import { provinceCulturesResponse, provinceListResponse, provinceTypesResponse } from '@feiyi/api-adapter/contract';
+import { provinceCulturesResponse, provinceListResponse, provinceTypesResponse } from '@feiyi/contract';
 
 test('a province page has its blurb, tags for the types it has and a filter that clears', async ({ page, request }) => {
   const provinces = provinceListResponse.parse(await (await request.get('/api/province/list')).json()).data.provinces;

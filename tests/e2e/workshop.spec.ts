@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { bookingListResponse, workshopsResponse, type Workshop } from '@feiyi/api-adapter/contract';
+import { bookingListResponse, workshopsResponse, type Workshop } from '@feiyi/contract';
 import { sql } from '../support/database.ts';
 import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';

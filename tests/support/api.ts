@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { loginResponse, registerResponse } from '@feiyi/api-adapter/contract';
+import { loginResponse, registerResponse } from '@feiyi/contract';
 import { testEnv } from './env.ts';
 
 /** What the adapter answers: every body is `{ code, message, data }` (errors carry data: null). */

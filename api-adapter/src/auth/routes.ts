@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, loginResponse, registerBody, registerResponse, userInfoQuery, userInfoResponse } from '../contract/auth.ts';
-import { ERROR_CODES, messageOnly, privateErrorResponses } from '../contract/common.ts';
+import { portalProfile } from '@feiyi/contract/portal';
+import { loginBody, loginResponse, registerBody, registerResponse, userInfoQuery, userInfoResponse } from '@feiyi/contract/auth';
+import { ERROR_CODES, messageOnly, privateErrorResponses } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, uploadPathOf } from '../shared/deps.ts';
 import { asVisitor } from './identity.ts';
-import { type CmsProfile, toPortalUser } from './user-mapper.ts';
+import { toPortalUser } from './user-mapper.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config, loginLimiter }) => {
   app.post(
@@ -36,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
         throw error;
       }
       await loginLimiter.recordSuccess(request.ip, username);
-      const profile = await cms.asUser(session.jwt).get<CmsProfile>('portal/me');
+      const profile = await cms.asUser(session.jwt).get(portalProfile, 'portal/me');
       return ok({ user: toPortalUser(profile, config.PUBLIC_URL), token: session.jwt }, '登录成功');
     },
   );
@@ -58,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
       const avatarPath = avatar ? uploadPathOf(avatar, config.PUBLIC_URL) : '';
       if (avatarPath === undefined) throw ApiError.badRequest('头像地址无效，请重新上传');
       const session = await cms.register({ username, password, email });
-      if (avatarPath) await cms.asUser(session.jwt).put('portal/me', { avatar: avatarPath });
+      if (avatarPath) await cms.asUser(session.jwt).put(portalProfile, 'portal/me', { avatar: avatarPath });
       return ok({ id: session.user.id, username }, '注册成功！');
     },
   );
@@ -90,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
       },
     },
     async (request) => {
-      const profile = await asVisitor(cms, request).get<CmsProfile>('portal/me');
+      const profile = await asVisitor(cms, request).get(portalProfile, 'portal/me');
       return ok({ user: toPortalUser(profile, config.PUBLIC_URL) });
     },
   );

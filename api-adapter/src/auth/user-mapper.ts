@@ -1,14 +1,9 @@
-import type { PortalUser } from '../contract/auth.ts';
+import type { PortalUser } from '@feiyi/contract/auth';
+import type { PortalProfile } from '@feiyi/contract/portal';
 import { absoluteUrl } from '../shared/media.ts';
 
-export interface CmsProfile {
-  id: number;
-  username: string;
-  email: string;
-  avatar: string;
-  backgroundImage: string;
-  address: PortalUser['address'];
-}
+/** The visitor's profile as the CMS answers it (portal/me), parsed with the contract. */
+export type CmsProfile = PortalProfile;
 
 export function toPortalUser(profile: CmsProfile, origin: string): PortalUser {
   return {

@@ -1,6 +1,7 @@
 import ky from 'ky';
 import { ApiError } from '../http/errors.ts';
-import type { CmsClient, CmsQuery, UserCalls } from './client.ts';
+import type { z } from 'zod';
+import { type CmsClient, type CmsQuery, type UserCalls, readAnswer } from './client.ts';
 
 /** One call the adapter made to the stub CMS: with the server token, or with a visitor's JWT. */
 export interface CmsCall {
@@ -42,10 +43,11 @@ export function stubCms(options: { collections?: Record<string, unknown[]>; answ
   const callsAs = (as: CmsCall['as']): UserCalls => {
     const record =
       (method: CmsCall['method']) =>
-      async <T>(path: string, payload?: unknown): Promise<T> => {
+      async <S extends z.ZodType>(schema: S, path: string, payload?: unknown): Promise<z.output<S>> => {
         const call: CmsCall = { as, method, path, payload };
         calls.push(call);
-        return answer(call) as T;
+        // Read with the contract as the real client does, so a stub answer the CMS could never give fails the test.
+        return readAnswer(schema, answer(call), path);
       };
     return { get: record('get'), post: record('post'), put: record('put'), delete: record('delete') };
   };

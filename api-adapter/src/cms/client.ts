@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
-import { ERROR_CODES } from '../contract/common.ts';
+import type { z } from 'zod';
+import { ERROR_CODES } from '@feiyi/contract/common';
 import { ApiError } from '../http/errors.ts';
 
 export interface StrapiPagination {
@@ -29,10 +30,22 @@ type Query = CmsQuery;
 
 /** Calls on behalf of one visitor: their own JWT goes to Strapi, which checks it again. */
 export interface UserCalls {
-  get<T>(path: string, query?: Query): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string, query?: Query): Promise<T>;
+  get<S extends z.ZodType>(answer: S, path: string, query?: Query): Promise<z.output<S>>;
+  post<S extends z.ZodType>(answer: S, path: string, body?: unknown): Promise<z.output<S>>;
+  put<S extends z.ZodType>(answer: S, path: string, body?: unknown): Promise<z.output<S>>;
+  delete<S extends z.ZodType>(answer: S, path: string, query?: Query): Promise<z.output<S>>;
+}
+
+/**
+ * A CMS answer read with its contract schema (@feiyi/contract/portal): one that does not match is the CMS and the
+ * adapter disagreeing, never the visitor's fault; it is logged by the error handler and answered as a CMS failure.
+ */
+export function readAnswer<S extends z.ZodType>(answer: S, data: unknown, path: string): z.output<S> {
+  const parsed = answer.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const error = ApiError.unavailable('内容服务的答复无效，请稍后重试');
+  error.cause = new Error(`CMS answer to ${path} does not match its contract: ${parsed.error.message}`);
+  throw error;
 }
 
 /**
@@ -103,10 +116,11 @@ export function createCmsClient(options: { baseUrl: string; token: string; timeo
   };
 
   const callsWith = (headers: Record<string, string>): UserCalls => ({
-    get: (path, query) => call('get', path, headers, query ? { searchParams: query } : {}),
-    post: (path, body) => call('post', path, headers, { json: body ?? {} }),
-    put: (path, body) => call('put', path, headers, { json: body ?? {} }),
-    delete: (path, query) => call('delete', path, headers, query ? { searchParams: query } : {}),
+    get: async (answer, path, query) => readAnswer(answer, await call('get', path, headers, query ? { searchParams: query } : {}), path),
+    post: async (answer, path, body) => readAnswer(answer, await call('post', path, headers, { json: body ?? {} }), path),
+    put: async (answer, path, body) => readAnswer(answer, await call('put', path, headers, { json: body ?? {} }), path),
+    delete: async (answer, path, query) =>
+      readAnswer(answer, await call('delete', path, headers, query ? { searchParams: query } : {}), path),
   });
 
   const list = async (collection: string, query: Query = {}): Promise<StrapiList> => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalFavouriteAdded, portalFavouriteCheck, portalFavouritePage, portalFavouriteRemoved } from '@feiyi/contract/portal';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import {
   collectionChangeResponse,
@@ -6,13 +7,11 @@ import {
   collectionListQuery,
   collectionListResponse,
   collectionTargetQuery,
-  type favouriteItem,
-} from '../contract/collection.ts';
-import { privateErrorResponses } from '../contract/common.ts';
+} from '@feiyi/contract/collection';
+import { privateErrorResponses } from '@feiyi/contract/common';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
-import type { z } from 'zod';
 
 const tags = ['收藏'];
 /** The spec's message for collecting without a user. */
@@ -35,7 +34,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      return ok(await asVisitor(cms, request).get<boolean>('portal/favourites/check', { type, targetId }));
+      return ok(await asVisitor(cms, request).get(portalFavouriteCheck, 'portal/favourites/check', { type, targetId }));
     },
   );
 
@@ -54,7 +53,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      await asVisitor(cms, request).post('portal/favourites', { type, targetId });
+      await asVisitor(cms, request).post(portalFavouriteAdded, 'portal/favourites', { type, targetId });
       return ok({ collected: true }, '收藏成功');
     },
   );
@@ -74,7 +73,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      await asVisitor(cms, request).delete('portal/favourites', { type, targetId });
+      await asVisitor(cms, request).delete(portalFavouriteRemoved, 'portal/favourites', { type, targetId });
       return ok({ collected: false }, '取消收藏成功');
     },
   );
@@ -94,13 +93,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, page, size, type } = request.query;
       assertSelf(visitorOf(request), userId);
-      const result = await asVisitor(cms, request).get<{
-        records: Array<z.infer<typeof favouriteItem>>;
-        total: number;
-        size: number;
-        current: number;
-        pages: number;
-      }>('portal/favourites', { page, size, ...(type ? { type } : {}) });
+      const result = await asVisitor(cms, request).get(portalFavouritePage, 'portal/favourites', { page, size, ...(type ? { type } : {}) });
       return ok({ ...result, records: result.records.map((r) => ({ ...r, coverImage: absoluteUrl(config.PUBLIC_URL, r.coverImage) })) });
     },
   );

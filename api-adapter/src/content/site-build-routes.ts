@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorBody } from '../contract/common.ts';
+import { envelope, errorBody } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
 

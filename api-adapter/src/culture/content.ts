@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { collection, view } from '../content/store.ts';
-import type { category as categorySchema, CultureItem } from '../contract/culture.ts';
+import type { category as categorySchema, CultureItem } from '@feiyi/contract/culture';
 import { nationalListDocument } from '../national/document.ts';
 import { provinceDocuments } from '../province/documents.ts';
 import { byId, groupBy } from '../shared/index-by.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cultureItem } from '../contract/culture.ts';
+import { cultureItem } from '@feiyi/contract/culture';
 import { strapiCulture, toCultureItem } from './mapper.ts';
 
 const origin = 'http://127.0.0.1:8080';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strapiCategory } from '../category/mapper.ts';
-import type { CultureItem, CultureProvince } from '../contract/culture.ts';
+import type { CultureItem, CultureProvince } from '@feiyi/contract/culture';
 import { strapiProvinceRef } from '../province/mapper.ts';
 import { mediaUrl, strapiMedia } from '../shared/media.ts';
 

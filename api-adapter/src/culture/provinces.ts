@@ -1,4 +1,4 @@
-import type { CultureProvince } from '../contract/culture.ts';
+import type { CultureProvince } from '@feiyi/contract/culture';
 
 /** A national-list entry as far as places go: its serial, its name and the province of its declaring region. */
 export interface PlacedEntry {

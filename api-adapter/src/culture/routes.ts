@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalViewCounted } from '@feiyi/contract/portal';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '../contract/common.ts';
+import { errorResponses } from '@feiyi/contract/common';
 import {
   categoriesResponse,
   cultureDetailResponse,
@@ -11,7 +12,7 @@ import {
   cultureSearchResponse,
   hotLatestQuery,
   hotLatestResponse,
-} from '../contract/culture.ts';
+} from '@feiyi/contract/culture';
 import { ok, okHotLatest } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
@@ -138,7 +139,7 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       // Counted in the CMS without waiting; the in-memory copy follows so hot lists move at once.
       culture.viewCount += 1;
       cms.server
-        .post(`portal/cultures/${culture.id}/views`)
+        .post(portalViewCounted, `portal/cultures/${culture.id}/views`)
         .catch((error: unknown) => request.log.warn({ err: error }, 'view count not recorded'));
       return ok({ culture });
     },

@@ -1,27 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { portalAchievements, portalDonated, portalDonations, portalDonorFeed } from '@feiyi/contract/portal';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses, privateErrorResponses } from '../contract/common.ts';
+import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
 import {
   achievementCheckBody,
   achievementCheckResponse,
   achievementsResponse,
   achievementsUserParam,
-  type achievement,
   donateBody,
   donateResponse,
   donationProjectsResponse,
   donorFeedQuery,
   donorFeedResponse,
   myDonationsResponse,
-} from '../contract/donation.ts';
+} from '@feiyi/contract/donation';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
 import { donationProjects } from './content.ts';
 
-type Achievement = z.infer<typeof achievement>;
 const tags = ['公益与成就'];
 
 export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
@@ -52,7 +50,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       },
     },
     async (request) => {
-      const records = await cms.server.get<z.infer<typeof donorFeedResponse>['data']['records']>('portal/donations/feed', {
+      const records = await cms.server.get(portalDonorFeed, 'portal/donations/feed', {
         limit: request.query.limit,
       });
       return ok({ records });
@@ -73,7 +71,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
     },
     async (request) => {
       assertSelf(visitorOf(request), request.body.userId);
-      const result = await asVisitor(cms, request).post<z.infer<typeof donateResponse>['data']>('portal/donations', {
+      const result = await asVisitor(cms, request).post(portalDonated, 'portal/donations', {
         projectId: request.body.projectId,
         amount: request.body.amount,
         idempotencyKey: idempotencyKeyOf(request),
@@ -85,8 +83,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
   app.get(
     '/api/donations/mine',
     { config: { auth: 'user' }, schema: { tags, summary: '我的捐赠', response: { 200: myDonationsResponse, ...privateErrorResponses } } },
-    async (request) =>
-      ok({ records: await asVisitor(cms, request).get<z.infer<typeof myDonationsResponse>['data']['records']>('portal/donations') }),
+    async (request) => ok({ records: await asVisitor(cms, request).get(portalDonations, 'portal/donations') }),
   );
 
   app.get(
@@ -103,7 +100,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
     },
     async (request) => {
       assertSelf(visitorOf(request), request.params.userId);
-      return ok(await asVisitor(cms, request).get<Achievement[]>('portal/achievements'));
+      return ok(await asVisitor(cms, request).get(portalAchievements, 'portal/achievements'));
     },
   );
 
@@ -121,7 +118,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
     },
     async (request) => {
       assertSelf(visitorOf(request), request.body.userId);
-      const states = await asVisitor(cms, request).get<Achievement[]>('portal/achievements');
+      const states = await asVisitor(cms, request).get(portalAchievements, 'portal/achievements');
       const state = states.find((s) => s.achievementType === request.body.type);
       if (!state) throw ApiError.badRequest('未知的成就类型');
       return ok(state, state.isCompleted ? `已获得成就：${state.achievementName}` : '成就进度已更新');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CmsClient } from '../cms/client.ts';
-import { envelope } from '../contract/common.ts';
+import { envelope } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 
 const healthResponse = envelope(z.object({ status: z.literal('ok'), cms: z.enum(['up', 'down']) }));

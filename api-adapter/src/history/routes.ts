@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { portalBrowsePage, portalBrowseSaved } from '@feiyi/contract/portal';
 import { asVisitor } from '../auth/identity.ts';
-import { privateErrorResponses } from '../contract/common.ts';
-import {
-  type browseRecord,
-  browseBatchBody,
-  browseListQuery,
-  browseListResponse,
-  browseRecordBody,
-  browseRecordResponse,
-} from '../contract/history.ts';
+import { privateErrorResponses } from '@feiyi/contract/common';
+import { browseBatchBody, browseListQuery, browseListResponse, browseRecordBody, browseRecordResponse } from '@feiyi/contract/history';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
@@ -30,8 +23,7 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: browseRecordResponse, ...privateErrorResponses },
       },
     },
-    async (request) =>
-      ok(await asVisitor(cms, request).post<{ status: 'success'; saved: number }>('portal/browse-records', { records: [request.body] })),
+    async (request) => ok(await asVisitor(cms, request).post(portalBrowseSaved, 'portal/browse-records', { records: [request.body] })),
   );
 
   app.post(
@@ -48,7 +40,7 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
     },
     async (request) => {
       const records = Array.isArray(request.body) ? request.body : request.body.records;
-      return ok(await asVisitor(cms, request).post<{ status: 'success'; saved: number }>('portal/browse-records', { records }));
+      return ok(await asVisitor(cms, request).post(portalBrowseSaved, 'portal/browse-records', { records }));
     },
   );
 
@@ -66,13 +58,11 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
     },
     async (request) => {
       const { page, size, type } = request.query;
-      const result = await asVisitor(cms, request).get<{
-        records: Array<z.infer<typeof browseRecord>>;
-        total: number;
-        size: number;
-        current: number;
-        pages: number;
-      }>('portal/browse-records', { page, size, ...(type ? { type } : {}) });
+      const result = await asVisitor(cms, request).get(portalBrowsePage, 'portal/browse-records', {
+        page,
+        size,
+        ...(type ? { type } : {}),
+      });
       return ok({ ...result, records: result.records.map((r) => ({ ...r, coverImage: absoluteUrl(config.PUBLIC_URL, r.coverImage) })) });
     },
   );

@@ -1,4 +1,4 @@
-import { HOT_LATEST_CODE, SUCCESS_CODE } from '../contract/common.ts';
+import { HOT_LATEST_CODE, SUCCESS_CODE } from '@feiyi/contract/common';
 
 export const ok = <T>(data: T, message = 'success') => ({ code: SUCCESS_CODE, message, data }) as const;
 

@@ -2,9 +2,10 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { username } from '../contract/auth.ts';
-import { browseBatchBody } from '../contract/history.ts';
-import { culturePageQuery } from '../contract/culture.ts';
+import { username } from '@feiyi/contract/auth';
+import { browseBatchBody } from '@feiyi/contract/history';
+import { culturePageQuery } from '@feiyi/contract/culture';
+import '../zod-locale.ts';
 import { registerErrorHandling } from './errors.ts';
 
 async function appWith(schema: { body?: z.ZodType; querystring?: z.ZodType }) {

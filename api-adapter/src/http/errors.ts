@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES } from '../contract/common.ts';
+import { ERROR_CODES } from '@feiyi/contract/common';
 
 /** An error the client can act on: its HTTP status, body code and Chinese message are sent as-is. */
 export class ApiError extends Error {
@@ -109,6 +109,8 @@ function frameworkClientError(error: FastifyError): { status: number; code: numb
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
+      // A 5xx with a cause is ours to fix (a CMS answer that broke its contract): the log says what.
+      if (error.statusCode >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);
       return reply.status(error.statusCode).send({ code: error.code, message: error.message, data: null });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

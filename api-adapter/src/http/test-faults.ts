@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '../contract/common.ts';
+import { ERROR_CODES } from '@feiyi/contract/common';
 
 /** The error answers a test may ask for, with the bodies the adapter gives for them elsewhere. */
 export const TEST_FAULTS: Readonly<Record<string, { code: number; message: string }>> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Inheritor } from '../contract/inheritor.ts';
-import { nationalInheritorPath, type NationalInheritor } from '../contract/national.ts';
+import type { Inheritor } from '@feiyi/contract/inheritor';
+import { nationalInheritorPath, type NationalInheritor } from '@feiyi/contract/national';
 import { absoluteUrl, mediaUrl, strapiMedia } from '../shared/media.ts';
 import { strapiCategory } from '../category/mapper.ts';
 import { strapiProvinceRef } from '../province/mapper.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalFollowCount, portalFollowStatus, portalFollows } from '@feiyi/contract/portal';
 import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses, privateErrorResponses } from '../contract/common.ts';
+import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
 import {
   followCountResponse,
   followListQuery,
@@ -13,10 +14,11 @@ import {
   inheritorPageQuery,
   inheritorPageResponse,
   inheritorProfilesResponse,
-} from '../contract/inheritor.ts';
+} from '@feiyi/contract/inheritor';
 import { absoluteUrl } from '../shared/media.ts';
 import { paginate } from '../shared/paginate.ts';
 import { ok } from '../http/envelope.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { guestView } from './mapper.ts';
@@ -25,7 +27,7 @@ import { inheritorById, inheritorContent, inheritors, inheritorsByCategory } fro
 
 const tags = ['传承人'];
 /** Following needs a user; without a token the answer says so. */
-const loginPrompt = '请先登录后再关注传承人';
+const loginPrompt = MESSAGES.follow.needsLogin;
 
 export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config }) => {
   store.use(...inheritorContent);
@@ -116,7 +118,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
         response: { 200: followStatusResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok(await asVisitor(cms, request).get<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`)),
+    async (request) => ok(await asVisitor(cms, request).get(portalFollowStatus, `portal/follows/${request.params.id}`)),
   );
   app.post(
     '/api/inheritor/follow/:id',
@@ -130,7 +132,8 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
         response: { 200: followStatusResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok(await asVisitor(cms, request).post<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '关注成功'),
+    async (request) =>
+      ok(await asVisitor(cms, request).post(portalFollowStatus, `portal/follows/${request.params.id}`), MESSAGES.follow.followed),
   );
   app.post(
     '/api/inheritor/unfollow/:id',
@@ -145,7 +148,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       },
     },
     async (request) =>
-      ok(await asVisitor(cms, request).delete<{ isFollowing: boolean }>(`portal/follows/${request.params.id}`), '已取消关注'),
+      ok(await asVisitor(cms, request).delete(portalFollowStatus, `portal/follows/${request.params.id}`), MESSAGES.follow.unfollowed),
   );
   app.get(
     '/api/inheritor/follows/count',
@@ -153,7 +156,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       config: { auth: 'user', loginPrompt },
       schema: { tags, summary: '我关注的传承人数', response: { 200: followCountResponse, ...privateErrorResponses } },
     },
-    async (request) => ok(await asVisitor(cms, request).get<number>('portal/follows/count')),
+    async (request) => ok(await asVisitor(cms, request).get(portalFollowCount, 'portal/follows/count')),
   );
   app.get(
     '/api/profile/follows/inheritors',
@@ -167,9 +170,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
       },
     },
     async (request) => {
-      const rows = await asVisitor(cms, request).get<
-        Array<{ id: number; inheritorName: string; skillType: string; categoryName: string; profileImages: string[] }>
-      >('portal/follows', {
+      const rows = await asVisitor(cms, request).get(portalFollows, 'portal/follows', {
         page: request.query.page,
         size: request.query.size,
       });

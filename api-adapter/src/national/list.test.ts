@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serialFromSlug, serialSlug } from '../contract/national.ts';
+import { serialFromSlug, serialSlug } from '@feiyi/contract/national';
 import { categories, provinceOf, raw, tables } from './list.fixture.ts';
 import { batchNames, itemName, NationalList } from './list.ts';
 

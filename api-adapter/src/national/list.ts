@@ -8,7 +8,7 @@ import {
   type NationalFigures,
   type NationalInheritor,
   type NationalItem,
-} from '../contract/national.ts';
+} from '@feiyi/contract/national';
 
 /** The CMS's compact answer (GET /api/portal/national-list). */
 export const strapiNationalList = z.object({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '../contract/common.ts';
+import { errorResponses } from '@feiyi/contract/common';
 import {
   AS_OF,
   nationalEntriesQuery,
@@ -9,7 +9,7 @@ import {
   nationalItemParam,
   nationalItemResponse,
   serialFromSlug,
-} from '../contract/national.ts';
+} from '@feiyi/contract/national';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { provinceByKey, provinceContent } from '../province/content.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CultureItem } from '../contract/culture.ts';
+import type { CultureItem } from '@feiyi/contract/culture';
 import { SearchIndex } from '../search/index.ts';
 import { sealLayout, sealSvg } from '../inheritor/seal.ts';
 import { categories, raw } from './list.fixture.ts';

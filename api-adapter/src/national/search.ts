@@ -1,5 +1,5 @@
-import type { CultureItem, CultureProvince, SearchHit } from '../contract/culture.ts';
-import type { NationalEntry, NationalInheritor, NationalItem } from '../contract/national.ts';
+import type { CultureItem, CultureProvince, SearchHit } from '@feiyi/contract/culture';
+import type { NationalEntry, NationalInheritor, NationalItem } from '@feiyi/contract/national';
 import type { NationalList } from './list.ts';
 
 /**

@@ -1,32 +1,11 @@
-import type { Order } from '../contract/order.ts';
+import { roundToFen } from '@feiyi/contract/money';
+import type { Order } from '@feiyi/contract/order';
+import type { PortalOrder } from '@feiyi/contract/portal';
+import { orderStatusText } from '@feiyi/contract/order-status';
 import { absoluteUrl } from '../shared/media.ts';
 
-/** The order as the CMS presents it (see cms/src/api/order/services/order.ts presentOrder). */
-export interface CmsOrder {
-  id: number;
-  orderNo: string;
-  status: number;
-  totalAmount: number;
-  payAmount: number;
-  shippingName: string;
-  shippingPhone: string;
-  shippingAddress: string;
-  paymentMethod: string | null;
-  expiresAt: string | null;
-  paidAt: string | null;
-  createdAt: string;
-  items: Array<{
-    id: number;
-    productId: number;
-    productName: string;
-    productImage: string;
-    price: number;
-    quantity: number;
-    totalAmount: number;
-  }>;
-}
-
-export const ORDER_STATUS_TEXT: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消' };
+/** The order as the CMS presents it: the contract's schema, which the client parses every answer with. */
+export type CmsOrder = PortalOrder;
 
 export function toOrder(order: CmsOrder, origin: string): Order {
   return {
@@ -34,7 +13,7 @@ export function toOrder(order: CmsOrder, origin: string): Order {
     orderNo: order.orderNo,
     orderNumber: order.orderNo,
     status: order.status,
-    statusText: ORDER_STATUS_TEXT[order.status] ?? '未知',
+    statusText: orderStatusText(order.status),
     totalAmount: order.totalAmount,
     payAmount: order.payAmount,
     shippingName: order.shippingName,
@@ -49,7 +28,7 @@ export function toOrder(order: CmsOrder, origin: string): Order {
 }
 
 /** Fen from yuan, for comparing what a client claims with the catalogue. */
-const fen = (yuan: number) => Math.round(yuan * 100);
+const fen = roundToFen;
 
 /**
  * Client-sent prices and totals are never used; when present they must agree with the catalogue,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { buildAdapter, tokenFor } from '../app.fixture.ts';
 import { answerBy, type CmsAnswer, type CmsCall, stubCms, tokenOf } from '../cms/client.fixture.ts';
-import { ERROR_CODES } from '../contract/common.ts';
+import { ERROR_CODES } from '@feiyi/contract/common';
 import { ApiError } from '../http/errors.ts';
 import type { strapiProduct } from '../product/mapper.ts';
 import type { CmsOrder } from './mapper.ts';

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { portalOrder, portalOrderCreated, portalOrderPage, stockLevels } from '@feiyi/contract/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
-import { ERROR_CODES, privateErrorResponses } from '../contract/common.ts';
+import { ERROR_CODES, privateErrorResponses } from '@feiyi/contract/common';
 import {
   createOrderBody,
   createOrderResponse,
@@ -13,12 +14,12 @@ import {
   payResponse,
   quickOrderBody,
   quickOrderResponse,
-} from '../contract/order.ts';
+} from '@feiyi/contract/order';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
-import { type CmsOrder, findPriceMismatch, toOrder } from './mapper.ts';
-import { applyStock, productById, type StockLevel } from '../product/content.ts';
+import { findPriceMismatch, toOrder } from './mapper.ts';
+import { applyStock, productById } from '../product/content.ts';
 
 const tags = ['订单与支付'];
 const idempotencyHeader = { description: '可选的 Idempotency-Key 请求头：同一键的重试返回第一次的结果，不会重复下单或扣款。' };
@@ -40,7 +41,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     // A malformed key is the client's mistake, refused before the CMS is asked (and says nothing about stock).
     const idempotencyKey = idempotencyKeyOf(request);
     try {
-      const { order, stock } = await asVisitor(cms, request).post<{ order: CmsOrder; stock?: StockLevel[] }>('portal/orders', {
+      const { order, stock } = await asVisitor(cms, request).post(portalOrderCreated, 'portal/orders', {
         ...body,
         idempotencyKey,
       });
@@ -51,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
       // A sold-out answer says our copy of the stock is behind: fetch the stock of these products, not the whole shop.
       const pids = body.items.map((item) => item.productId).join(',');
       cms.server
-        .get<StockLevel[]>('portal/products/stock', { pids })
+        .get(stockLevels, 'portal/products/stock', { pids })
         .then((levels) => applyStock(store, levels))
         .catch(() => undefined);
       throw error;
@@ -108,7 +109,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
   );
 
   const pay = async (request: FastifyRequest, id: string, paymentMethod: 'alipay' | 'wechat' | 'mock') => {
-    const order = await asVisitor(cms, request).post<CmsOrder>(`portal/orders/${id}/pay`, { paymentMethod });
+    const order = await asVisitor(cms, request).post(portalOrder, `portal/orders/${id}/pay`, { paymentMethod });
     return ok({ order: toOrder(order, origin) }, '支付成功');
   };
 
@@ -158,13 +159,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     },
     async (request) => {
       const { page, size } = request.query;
-      const result = await asVisitor(cms, request).get<{
-        records: CmsOrder[];
-        total: number;
-        size: number;
-        current: number;
-        pages: number;
-      }>('portal/orders', { page, size });
+      const result = await asVisitor(cms, request).get(portalOrderPage, 'portal/orders', { page, size });
       return ok({ ...result, records: result.records.map((o) => toOrder(o, origin)) });
     },
   );
@@ -181,6 +176,6 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
         response: { 200: orderDetailResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok({ order: toOrder(await asVisitor(cms, request).get<CmsOrder>(`portal/orders/${request.params.id}`), origin) }),
+    async (request) => ok({ order: toOrder(await asVisitor(cms, request).get(portalOrder, `portal/orders/${request.params.id}`), origin) }),
   );
 };

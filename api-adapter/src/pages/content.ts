@@ -1,5 +1,5 @@
 import { collection, singleType, view } from '../content/store.ts';
-import type { CultureItem } from '../contract/culture.ts';
+import type { CultureItem } from '@feiyi/contract/culture';
 import { cultureById } from '../culture/content.ts';
 import { inheritorById } from '../inheritor/content.ts';
 import { byId } from '../shared/index-by.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '../contract/common.ts';
+import { errorResponses } from '@feiyi/contract/common';
 import {
   heritageIdParam,
   heritageListResponse,
@@ -9,7 +9,7 @@ import {
   newsIdParam,
   newsListResponse,
   newsResponse,
-} from '../contract/content.ts';
+} from '@feiyi/contract/content';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '../contract/common.ts';
-import { policyListResponse, timelineResponse } from '../contract/policy.ts';
+import { errorResponses } from '@feiyi/contract/common';
+import { policyListResponse, timelineResponse } from '@feiyi/contract/policy';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
 import { policies, policyContent, timeline } from './content.ts';

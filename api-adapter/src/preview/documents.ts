@@ -1,5 +1,5 @@
 import type { ContentCopy } from '../content/store.ts';
-import type { PreviewBody, PreviewKind } from '../contract/preview.ts';
+import type { PreviewBody, PreviewKind } from '@feiyi/contract/preview';
 import { cultureItemOf } from '../culture/content.ts';
 import { strapiCulture } from '../culture/mapper.ts';
 import { strapiInheritor, toInheritor } from '../inheritor/mapper.ts';

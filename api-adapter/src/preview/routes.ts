@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type PortalPreview, portalPreview } from '@feiyi/contract/portal';
 import type { CmsClient } from '../cms/client.ts';
 import type { ContentStore } from '../content/store.ts';
-import { PREVIEW_KINDS, type PreviewKind, type PreviewPage, type PreviewStatus } from '../contract/preview.ts';
+import { PREVIEW_KINDS, type PreviewKind, type PreviewPage, type PreviewStatus } from '@feiyi/contract/preview';
 import { ApiError } from '../http/errors.ts';
 import { PREVIEW_MAPPERS } from './documents.ts';
 import type { PreviewRenderer } from './renderer.ts';
@@ -68,9 +69,9 @@ export function registerPreviewRoutes(
       if (check !== 'valid') return refuse(reply, check);
       const status: PreviewStatus = request.query.status === 'published' ? 'published' : 'draft';
 
-      let answer: { document: unknown; published: boolean };
+      let answer: PortalPreview;
       try {
-        answer = await cms.server.get(`portal/preview/${kind}/${encodeURIComponent(documentId)}`, { status });
+        answer = await cms.server.get(portalPreview, `portal/preview/${kind}/${encodeURIComponent(documentId)}`, { status });
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 404) return refuse(reply, 'absent');
         throw error;

@@ -1,5 +1,6 @@
 import { collection, type ContentStore, view } from '../content/store.ts';
-import type { Product } from '../contract/product.ts';
+import type { StockLevel } from '@feiyi/contract/portal';
+import type { Product } from '@feiyi/contract/product';
 import { byId } from '../shared/index-by.ts';
 import { strapiProduct, toProduct } from './mapper.ts';
 
@@ -14,10 +15,7 @@ export const productById = view('shop', [products], (read) => byId(read(products
 export const productContent = [products, productById];
 
 /** Stock of some products as the CMS answered it (after a sale, or when stock moved elsewhere). */
-export interface StockLevel {
-  productId: number;
-  stock: number;
-}
+export type { StockLevel } from '@feiyi/contract/portal';
 
 /** Applies stock the CMS reported to the cached catalogue, so the next read answers it at once. */
 export function applyStock(store: ContentStore, levels: readonly StockLevel[]): void {

@@ -1,5 +1,6 @@
+import { roundYuan } from '@feiyi/contract/money';
 import { z } from 'zod';
-import type { Product } from '../contract/product.ts';
+import type { Product } from '@feiyi/contract/product';
 import { mediaUrl, strapiMedia } from '../shared/media.ts';
 
 // What Strapi answers for this domain's published documents (populated server-side).
@@ -26,7 +27,7 @@ export function toProduct(doc: z.infer<typeof strapiProduct>, origin: string): P
     id: doc.pid ?? doc.id,
     name: doc.name,
     description: doc.description ?? '',
-    price: Math.round(Number(doc.price) * 100) / 100,
+    price: roundYuan(Number(doc.price)),
     stock: Math.max(0, doc.stock),
     coverImage: mediaUrl(origin, doc.cover),
     images: JSON.stringify(images.length > 0 ? images : [mediaUrl(origin, doc.cover)].filter(Boolean)),

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { stockLevels } from '@feiyi/contract/portal';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '../contract/common.ts';
-import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '../contract/product.ts';
+import { errorResponses } from '@feiyi/contract/common';
+import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '@feiyi/contract/product';
 import { paginate } from '../shared/paginate.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
-import { applyStock, productById, productContent, products, type StockLevel } from './content.ts';
+import { applyStock, productById, productContent, products } from './content.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
   store.use(...productContent);
-  store.onStockMoved(async () => applyStock(store, await cms.server.get<StockLevel[]>('portal/products/stock')));
+  store.onStockMoved(async () => applyStock(store, await cms.server.get(stockLevels, 'portal/products/stock')));
   const tags = ['周边商品'];
 
   app.get(

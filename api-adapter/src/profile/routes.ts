@@ -1,9 +1,11 @@
+import * as MESSAGES from '@feiyi/contract/messages';
+import { portalProfile, portalStats } from '@feiyi/contract/portal';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asVisitor } from '../auth/identity.ts';
-import { type CmsProfile, toPortalUser } from '../auth/user-mapper.ts';
-import { privateErrorResponses } from '../contract/common.ts';
-import { addressBody, avatarBody, backgroundBody, profileUserResponse, statsResponse, usernameBody } from '../contract/profile.ts';
+import { toPortalUser } from '../auth/user-mapper.ts';
+import { privateErrorResponses } from '@feiyi/contract/common';
+import { addressBody, avatarBody, backgroundBody, profileUserResponse, statsResponse, usernameBody } from '@feiyi/contract/profile';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, uploadPathOf } from '../shared/deps.ts';
@@ -12,7 +14,7 @@ const tags = ['个人中心'];
 
 export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
   const save = async (request: FastifyRequest, changes: Record<string, unknown>, message: string) => {
-    const profile = await asVisitor(cms, request).put<CmsProfile>('portal/me', changes);
+    const profile = await asVisitor(cms, request).put(portalProfile, 'portal/me', changes);
     return ok({ user: toPortalUser(profile, config.PUBLIC_URL) }, message);
   };
   const imagePath = (url: string) => {
@@ -33,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { username: request.body.username }, '用户名已更新'),
+    async (request) => save(request, { username: request.body.username }, MESSAGES.profile.usernameSaved),
   );
   app.put(
     '/api/user/address',
@@ -47,7 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { address: request.body }, '地址已保存'),
+    async (request) => save(request, { address: request.body }, MESSAGES.profile.addressSaved),
   );
   app.put(
     '/api/user/avatar',
@@ -61,7 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { avatar: imagePath(request.body.avatar) }, '头像已更新'),
+    async (request) => save(request, { avatar: imagePath(request.body.avatar) }, MESSAGES.profile.avatarSaved),
   );
   app.put(
     '/api/user/background',
@@ -75,7 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { backgroundImage: imagePath(request.body.backgroundImage) }, '背景已更新'),
+    async (request) => save(request, { backgroundImage: imagePath(request.body.backgroundImage) }, MESSAGES.profile.backgroundSaved),
   );
   app.get(
     '/api/profile/stats',
@@ -88,6 +90,6 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: statsResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok(await asVisitor(cms, request).get('portal/me/stats')),
+    async (request) => ok(await asVisitor(cms, request).get(portalStats, 'portal/me/stats')),
   );
 };

@@ -1,5 +1,5 @@
 import { view } from '../content/store.ts';
-import type { Province } from '../contract/province.ts';
+import type { Province } from '@feiyi/contract/province';
 import { culturesByProvince } from '../culture/content.ts';
 import { byId } from '../shared/index-by.ts';
 import { provinceDocuments } from './documents.ts';

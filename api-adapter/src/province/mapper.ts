@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Province } from '../contract/province.ts';
+import type { Province } from '@feiyi/contract/province';
 
 // What Strapi answers for a province, and for a province related to another document.
 export const strapiProvince = z.object({
@@ -34,4 +34,4 @@ export function provinceKeys(province: Province): string[] {
   return [province.code, String(province.adcode), province.name, province.fullName].map((key) => key.toLowerCase());
 }
 
-export { simplifyProvinceName } from '../contract/province.ts';
+export { simplifyProvinceName } from '@feiyi/contract/province';

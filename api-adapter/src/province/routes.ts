@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '../contract/common.ts';
+import { errorResponses } from '@feiyi/contract/common';
 import {
   provinceCodeParam,
   provinceCulturesQuery,
@@ -9,7 +9,7 @@ import {
   provinceListResponse,
   provinceResponse,
   provinceTypesResponse,
-} from '../contract/province.ts';
+} from '@feiyi/contract/province';
 import type { ContentCopy } from '../content/store.ts';
 import { categories, culturesByProvince } from '../culture/content.ts';
 import { ok } from '../http/envelope.ts';

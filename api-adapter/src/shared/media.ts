@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pictureSizeOf, pictureUrl } from '../contract/picture.ts';
+import { pictureSizeOf, pictureUrl } from '@feiyi/contract/picture';
 
 /** A media file as Strapi answers it inside a populated document. */
 export const strapiMedia = z.object({

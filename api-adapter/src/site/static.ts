@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '../contract/common.ts';
+import { ERROR_CODES } from '@feiyi/contract/common';
 
 /**
  * One origin for the visitor: the built site at /, Strapi's uploads at /uploads, the API at /api.

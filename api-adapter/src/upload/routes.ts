@@ -1,38 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { ERROR_CODES, privateErrorResponses } from '../contract/common.ts';
-import { uploadResponse } from '../contract/profile.ts';
+import { ERROR_CODES, privateErrorResponses } from '@feiyi/contract/common';
+import { uploadResponse } from '@feiyi/contract/profile';
+import { AVATAR_UPLOAD, PROFILE_IMAGE_UPLOAD, type UploadRule } from '@feiyi/contract/upload-rules';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
-
-interface UploadRule {
-  maxBytes: number;
-  types: ReadonlyArray<{ mime: string; ext: string }>;
-  messages: { missing: string; wrongType: string; tooLarge: string };
-}
-
-const AVATAR: UploadRule = {
-  maxBytes: 2 * 1024 * 1024,
-  types: [
-    { mime: 'image/jpeg', ext: 'jpg' },
-    { mime: 'image/png', ext: 'png' },
-  ],
-  messages: { missing: '请选择头像图片', wrongType: '头像只能是 JPG 或 PNG 格式!', tooLarge: '头像大小不能超过 2MB!' },
-};
-
-const PROFILE_IMAGE: UploadRule = {
-  maxBytes: 5 * 1024 * 1024,
-  types: [
-    { mime: 'image/jpeg', ext: 'jpg' },
-    { mime: 'image/png', ext: 'png' },
-    { mime: 'image/webp', ext: 'webp' },
-    { mime: 'image/gif', ext: 'gif' },
-  ],
-  messages: { missing: '请选择图片', wrongType: '请选择图片文件', tooLarge: '图片大小不能超过 5MB' },
-};
 
 /**
  * Reads the one uploaded file within the size limit and decides its type by its bytes (never its
@@ -77,7 +52,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, conf
         response: { 200: uploadResponse, 413: privateErrorResponses[400], 415: privateErrorResponses[400], ...privateErrorResponses },
       },
     },
-    async (request) => ok(await store(await readImage(request, AVATAR)), '头像上传成功'),
+    async (request) => ok(await store(await readImage(request, AVATAR_UPLOAD)), '头像上传成功'),
   );
 
   app.post(
@@ -93,6 +68,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, conf
         response: { 200: uploadResponse, 413: privateErrorResponses[400], 415: privateErrorResponses[400], ...privateErrorResponses },
       },
     },
-    async (request) => ok(await store(await readImage(request, PROFILE_IMAGE)), '上传成功'),
+    async (request) => ok(await store(await readImage(request, PROFILE_IMAGE_UPLOAD)), '上传成功'),
   );
 };

@@ -1,4 +1,5 @@
 import { collection, type ContentStore } from '../content/store.ts';
+import type { SeatLevel } from '@feiyi/contract/portal';
 import { strapiWorkshop, toWorkshop } from './mapper.ts';
 
 /** Published workshops with their seats taken (which move with every booking: see the shop group). */
@@ -9,10 +10,7 @@ export const workshops = collection('shop', 'workshops', {
 });
 
 /** Seats taken of some workshops as the CMS answered them. */
-export interface SeatLevel {
-  workshopId: number;
-  seatsBooked: number;
-}
+export type { SeatLevel } from '@feiyi/contract/portal';
 
 /** Applies seats the CMS reported to the cached workshops, so the next read answers them at once. */
 export function applySeats(store: ContentStore, levels: readonly SeatLevel[]): void {

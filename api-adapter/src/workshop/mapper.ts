@@ -1,3 +1,4 @@
+import { roundYuan } from '@feiyi/contract/money';
 import { z } from 'zod';
 import { mediaUrl, strapiMedia } from '../shared/media.ts';
 
@@ -24,7 +25,7 @@ export function toWorkshop(doc: z.infer<typeof strapiWorkshop>, origin: string) 
   return {
     id: doc.pid ?? doc.id,
     title: doc.title,
-    price: Math.round(Number(doc.price) * 100) / 100,
+    price: roundYuan(Number(doc.price)),
     seats: doc.seats,
     seatsLeft: Math.max(0, doc.seats - (doc.seatsBooked ?? 0)),
     startTime: doc.startTime,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { buildAdapter, tokenFor } from '../app.fixture.ts';
 import { answerBy, type CmsAnswer, type CmsCall, stubCms, tokenOf } from '../cms/client.fixture.ts';
-import { type booking, workshopsResponse } from '../contract/workshop.ts';
+import { type booking, workshopsResponse } from '@feiyi/contract/workshop';
 import { ApiError } from '../http/errors.ts';
 import type { strapiWorkshop } from './mapper.ts';
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalBookingCreated, portalBookings, seatLevels } from '@feiyi/contract/portal';
 import type { z } from 'zod';
 import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses, privateErrorResponses } from '../contract/common.ts';
+import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
 import {
   type booking,
   bookingBody,
@@ -10,18 +11,18 @@ import {
   bookingResponse,
   workshopIdParam,
   workshopsResponse,
-} from '../contract/workshop.ts';
+} from '@feiyi/contract/workshop';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
-import { applySeats, type SeatLevel, workshops } from './content.ts';
+import { applySeats, workshops } from './content.ts';
 
 type Booking = z.infer<typeof booking>;
 const tags = ['体验工坊'];
 
 export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config }) => {
   store.use(workshops);
-  store.onStockMoved(async () => applySeats(store, await cms.server.get<SeatLevel[]>('portal/workshops/seats')));
+  store.onStockMoved(async () => applySeats(store, await cms.server.get(seatLevels, 'portal/workshops/seats')));
   const withImage = (b: Booking): Booking => ({
     ...b,
     activity: { ...b.activity, image: absoluteUrl(config.PUBLIC_URL, b.activity.image) },
@@ -64,17 +65,18 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
     async (request) => {
       const workshopId = request.params.id;
       try {
-        const { booking: created, seats } = await asVisitor(cms, request).post<{ booking: Booking; seats?: SeatLevel[] }>(
-          'portal/bookings',
-          { workshopId, participants: request.body.participants, idempotencyKey: idempotencyKeyOf(request) },
-        );
+        const { booking: created, seats } = await asVisitor(cms, request).post(portalBookingCreated, 'portal/bookings', {
+          workshopId,
+          participants: request.body.participants,
+          idempotencyKey: idempotencyKeyOf(request),
+        });
         // The seats after this booking, from the CMS's answer (a replayed one has none): this instance answers them at once.
         applySeats(store, seats ?? []);
         return ok({ booking: withImage(created) }, '预约成功');
       } catch (error) {
         // A refusal (full, or already booked) may mean our copy of the seats is behind: fetch them, not the whole shop.
         cms.server
-          .get<SeatLevel[]>('portal/workshops/seats', { pids: String(workshopId) })
+          .get(seatLevels, 'portal/workshops/seats', { pids: String(workshopId) })
           .then((levels) => applySeats(store, levels))
           .catch(() => undefined);
         throw error;
@@ -84,6 +86,6 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
   app.get(
     '/api/profile/bookings',
     { config: { auth: 'user' }, schema: { tags, summary: '我的预约', response: { 200: bookingListResponse, ...privateErrorResponses } } },
-    async (request) => ok({ records: (await asVisitor(cms, request).get<Booking[]>('portal/bookings')).map(withImage) }),
+    async (request) => ok({ records: (await asVisitor(cms, request).get(portalBookings, 'portal/bookings')).map(withImage) }),
   );
 };

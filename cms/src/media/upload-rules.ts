@@ -2,21 +2,12 @@
  * What the media library accepts, stated once: the upload plugin enforces it (config/plugins.ts), the admin's upload
  * dialog states it (translations) and a refusal reads it in Chinese (the upload-messages middleware).
  */
-export const UPLOAD_SIZE_LIMIT_BYTES = 20 * 1024 * 1024;
+import { MEDIA_UPLOAD_LIMIT_BYTES, MEDIA_UPLOAD_RULES_TEXT, MEDIA_UPLOAD_TYPES } from '@feiyi/contract/upload-rules';
 
-/** Pictures and videos: the only media the content types hold (their fields allow "images" or "videos"). */
-export const UPLOAD_ALLOWED_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/avif',
-  'image/gif',
-  'image/svg+xml',
-  'video/mp4',
-  'video/webm',
-] as const;
-
-export const UPLOAD_RULES_TEXT = '图片 JPEG、PNG、WebP、AVIF、GIF、SVG，视频 MP4、WebM；单个文件不超过 20 MB';
+// The limits themselves are the contract's, beside the site's and the API's upload rules.
+export const UPLOAD_SIZE_LIMIT_BYTES = MEDIA_UPLOAD_LIMIT_BYTES;
+export const UPLOAD_ALLOWED_TYPES = MEDIA_UPLOAD_TYPES;
+export const UPLOAD_RULES_TEXT = MEDIA_UPLOAD_RULES_TEXT;
 
 /**
  * The Chinese message for an upload the plugin refused (undefined: not an upload refusal; Strapi's words stay).

@@ -63,6 +63,22 @@ export function action(run: (ctx: PortalContext, strapi: Core.Strapi) => Promise
   };
 }
 
+/**
+ * A custom action of the adapter's private API: as `action`, with its answer checked against the contract
+ * (@feiyi/contract/portal) in the form it is sent (JSON: dates as strings), so the CMS never sends what the
+ * adapter would refuse. A mismatch is the CMS's own bug: it fails here, in the CMS's log, not in the adapter.
+ */
+export function answers<S extends z.ZodType>(
+  answer: S,
+  run: (ctx: PortalContext, strapi: Core.Strapi) => Promise<unknown>,
+): Core.ControllerHandler {
+  return action(async (ctx, strapi) => {
+    const result = await run(ctx, strapi);
+    answer.parse(JSON.parse(JSON.stringify(result ?? null)));
+    return result;
+  });
+}
+
 export const pageArgs = (query: Record<string, unknown>, defaultSize: number, maxSize = 100) => {
   const page = Math.max(1, Math.floor(Number(query.page ?? 1)) || 1);
   const size = Math.min(maxSize, Math.max(1, Math.floor(Number(query.size ?? defaultSize)) || defaultSize));

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { ORDER_STATUS } from '@feiyi/contract/order-status';
 
 /** FY + local date-time to the second + 6 random digits, e.g. FY20261122213045123456. */
 export function newOrderNumber(prefix: 'FY' | 'WS', now: Date = new Date()): string {
@@ -11,7 +12,7 @@ export function newOrderNumber(prefix: 'FY' | 'WS', now: Date = new Date()): str
 export const ORDER_HOLD_MS = 30 * 60 * 1000;
 
 export function isExpired(order: { status: number; expiresAt: string | Date | null }, now: Date = new Date()): boolean {
-  return order.status === 0 && order.expiresAt !== null && new Date(order.expiresAt).getTime() <= now.getTime();
+  return order.status === ORDER_STATUS.pending && order.expiresAt !== null && new Date(order.expiresAt).getTime() <= now.getTime();
 }
 
 /**
@@ -24,7 +25,7 @@ export function wasCancelledByExpiry(order: {
   cancelledAt: string | Date | null;
 }): boolean {
   return (
-    order.status === 2 &&
+    order.status === ORDER_STATUS.cancelled &&
     order.expiresAt !== null &&
     order.cancelledAt !== null &&
     new Date(order.cancelledAt).getTime() >= new Date(order.expiresAt).getTime()

@@ -1,7 +1,7 @@
 /**
  * The contract's schemas and rules for code that runs in the browser: the same exports as
- * `@feiyi/api-adapter/contract` (zod in the site's bundles never compiles parsers with eval: see zod-jitless.ts).
+ * `@feiyi/contract` (zod in the site's bundles never compiles parsers with eval: see zod-jitless.ts).
  * Types may come straight from the package.
  */
 
-export * from '@feiyi/api-adapter/contract';
+export * from '@feiyi/contract';

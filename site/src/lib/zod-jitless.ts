@@ -4,11 +4,13 @@
  * built; under the site's content security policy (no 'unsafe-eval') that try is a reported CSP violation. Setting
  * this in a module the pages import before the contract was not enough: the bundler may evaluate a contract chunk
  * before a module it only imports for its side effect. Every module that builds a schema imports zod, so it
- * evaluates this first.
+ * evaluates this first. Messages zod words itself are Chinese, as the API's are (the contract sets nothing globally:
+ * each app does).
  */
 import { config } from 'zod/v4/core';
+import zhCN from 'zod/v4/locales/zh-CN.js';
 
-config({ jitless: true });
+config({ jitless: true, ...zhCN() });
 
 export * from 'zod/v4';
 export { default } from 'zod/v4';

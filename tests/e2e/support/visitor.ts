@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { loginResponse, registerResponse } from '@feiyi/api-adapter/contract';
+import { loginResponse, registerResponse } from '@feiyi/contract';
 
 /**
  * A new registered visitor, logged in through the API (register, then login). Each comes from its

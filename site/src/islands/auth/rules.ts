@@ -2,6 +2,7 @@
  * Sign-in and registration rules (part 1 §5) with the spec's messages. The field rules are the contract's own
  * schemas, so the form and the API can never disagree.
  */
+import { AVATAR_UPLOAD, fitsUpload } from '@feiyi/contract/upload-rules';
 import { loginBody, registerBody } from '../../lib/contract.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -44,12 +45,9 @@ export function validateRegister(values: RegisterValues): FieldErrors<keyof Regi
  */
 export const LEAVE_AFTER_MS = 800;
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-const AVATAR_TYPES = ['image/jpeg', 'image/png'];
-
-/** The avatar must be JPG or PNG and under 2 MB; undefined when it may be uploaded. */
+/** The avatar must be JPG or PNG and at most 2 MB, the API's own rule (the contract's); undefined when it may be uploaded. */
 export function avatarProblem(file: { type: string; size: number }): string | undefined {
-  if (!AVATAR_TYPES.includes(file.type)) return '头像只能是 JPG 或 PNG 格式!';
-  if (file.size >= AVATAR_MAX_BYTES) return '头像大小不能超过 2MB!';
+  if (!AVATAR_UPLOAD.types.some((type) => type.mime === file.type)) return AVATAR_UPLOAD.messages.wrongType;
+  if (!fitsUpload(AVATAR_UPLOAD, file.size)) return AVATAR_UPLOAD.messages.tooLarge;
   return undefined;
 }

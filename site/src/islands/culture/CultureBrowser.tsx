@@ -1,4 +1,4 @@
-import type { CultureItem } from '@feiyi/api-adapter/contract';
+import type { CultureItem } from '@feiyi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { cultureQueries } from '../../lib/api/culture.ts';

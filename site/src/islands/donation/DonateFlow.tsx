@@ -1,4 +1,5 @@
-import type { achievement, donationProject } from '@feiyi/api-adapter/contract';
+import { ACHIEVEMENT_TYPES } from '@feiyi/contract/achievements';
+import type { achievement, donationProject } from '@feiyi/contract';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { checkAchievement, donate, donationQueries, type fetchDonorFeed } from '../../lib/api/donation.ts';
@@ -6,7 +7,7 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import type { StoredUser } from '../../lib/api/session.ts';
 import { formatMoney, yuan } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import PaymentCode from '../../lib/payment/PaymentCode.tsx';
 import { useSimulatedPayment } from '../../lib/payment/use-simulated-payment.ts';
 import Dialog from '../../lib/ui/Dialog.tsx';
@@ -14,7 +15,6 @@ import { notify } from '../../lib/ui/toast.ts';
 import { DONATION_SUCCESS_EVENT } from './Achievements.tsx';
 import { FEED_LIMIT } from './DonorTable.tsx';
 import {
-  ACHIEVEMENT_TYPES_CHECKED,
   DONATION_AMOUNT,
   achievementFailureMessage,
   amountProblem,
@@ -99,7 +99,7 @@ export default function DonateFlow({ project, user, onClose }: { project: Donati
     );
     // The three achievement checks the spec makes after each donation; the server counts, the client only asks.
     const checks = await Promise.allSettled(
-      ACHIEVEMENT_TYPES_CHECKED.map((type) => checkAchievement({ userId: user.id, type, projectId: project.id })),
+      ACHIEVEMENT_TYPES.map((type) => checkAchievement({ userId: user.id, type, projectId: project.id })),
     );
     const failed = checks.find((c): c is PromiseRejectedResult => c.status === 'rejected');
     if (failed) {

@@ -1,9 +1,9 @@
-import type { donationProject } from '@feiyi/api-adapter/contract';
+import type { donationProject } from '@feiyi/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { loginHref } from '../../lib/api/rules.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import Achievements from './Achievements.tsx';
 import DonateFlow from './DonateFlow.tsx';

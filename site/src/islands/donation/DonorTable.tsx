@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { donationQueries } from '../../lib/api/donation.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { donationTime } from './rules.ts';
 
 /** How many donors the table keeps; the live feed is fetched again every 30 s. */

@@ -4,9 +4,10 @@
  * name, the slide panel's 10/20 px rules and the achievements' progress as the server counts it.
  */
 import type { z } from 'zod';
-import type { achievement } from '@feiyi/api-adapter/contract';
+import { ACHIEVEMENT_TYPES, ACHIEVEMENT_UNITS } from '@feiyi/contract/achievements';
+import type { achievement } from '@feiyi/contract';
 import { beijingParts, twoDigits } from '../../lib/format/beijing-time.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export const DONATION_AMOUNT = { min: 1, max: 10_000, step: 10, initial: 100 } as const;
 
@@ -46,11 +47,8 @@ export function donationPhaseAt(elapsedMs: number): DonationPhase {
   return { phase: 'progress', percent };
 }
 
-/** 张三丰 → 张**: the donor table never shows a full name (the server masks the feed the same way). */
-export function maskDonor(name: string | null | undefined): string {
-  const chars = [...(name ?? '').trim()];
-  return chars.length === 0 ? '匿名**' : `${chars[0]}**`;
-}
+/** 张三丰 → 张**: the donor table never shows a full name (the contract's rule, which the server's feed follows too). */
+export { maskName as maskDonor } from '@feiyi/contract/identity';
 
 /** The slide panel: a scroll of more than 10 px or a swipe of more than 20 px; up opens, down closes. */
 export const SLIDE_THRESHOLD = { wheelPx: 10, swipePx: 20 } as const;
@@ -84,13 +82,10 @@ export interface AchievementProgress {
   completed: boolean;
 }
 
-const UNIT: Record<Achievement['achievementType'], string> = { first_donation: '次', donation_amount: '元', different_projects: '个项目' };
-const ORDER: Achievement['achievementType'][] = ['first_donation', 'donation_amount', 'different_projects'];
-
 /** The achievements as the server counted them, in the spec's order, with their progress. */
 export function achievementProgress(states: readonly Achievement[]): AchievementProgress[] {
   return [...states]
-    .sort((a, b) => ORDER.indexOf(a.achievementType) - ORDER.indexOf(b.achievementType))
+    .sort((a, b) => ACHIEVEMENT_TYPES.indexOf(a.achievementType) - ACHIEVEMENT_TYPES.indexOf(b.achievementType))
     .map((state) => {
       const target = Math.max(1, state.targetValue);
       const current = Math.max(0, Math.min(state.currentValue, target));
@@ -98,7 +93,7 @@ export function achievementProgress(states: readonly Achievement[]): Achievement
         type: state.achievementType,
         name: state.achievementName,
         description: state.description,
-        figures: `${current} / ${state.targetValue} ${UNIT[state.achievementType]}`,
+        figures: `${current} / ${state.targetValue} ${ACHIEVEMENT_UNITS[state.achievementType]}`,
         percent: state.isCompleted ? 100 : Math.floor((current / target) * 100),
         completed: state.isCompleted,
       };
@@ -143,6 +138,3 @@ export function donationTime(iso: string): string {
   if (!parts) return '';
   return `${twoDigits(parts.month)}-${twoDigits(parts.day)} ${twoDigits(parts.hour)}:${twoDigits(parts.minute)}`;
 }
-
-/** The three checks made after each donation (part 2 §7); the server ignores the client's figures. */
-export const ACHIEVEMENT_TYPES_CHECKED = ['first_donation', 'donation_amount', 'different_projects'] as const;

@@ -5,7 +5,7 @@ import { type fetchInheritorPage, inheritorListFor } from '../../lib/api/inherit
 import { queryClient } from '../../lib/api/query-client.ts';
 import { loginHref, TEXT } from '../../lib/api/rules.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import InheritorCard from './InheritorCard.tsx';
 import InheritorDialog, { type ShownInheritor } from './InheritorDialog.tsx';
 import InheritorPager from './InheritorPager.tsx';

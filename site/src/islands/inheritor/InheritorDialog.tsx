@@ -1,4 +1,4 @@
-import type { Inheritor } from '@feiyi/api-adapter/contract';
+import type { Inheritor } from '@feiyi/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../lib/api/errors.ts';
@@ -7,7 +7,7 @@ import { loginHref } from '../../lib/api/rules.ts';
 import { followInheritor, inheritorQueries, unfollowInheritor } from '../../lib/api/inheritor.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import { Portrait } from './InheritorCard.tsx';

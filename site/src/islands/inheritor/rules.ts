@@ -1,5 +1,5 @@
 import { TEXT } from '../../lib/api/rules.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 /** Page sizes and the default category of the inheritors page (part 2 §9). */
 export const PAGE_SIZES = [10, 20, 30, 50] as const;

@@ -1,4 +1,5 @@
-import type { Order } from '@feiyi/api-adapter/contract';
+import type { Order } from '@feiyi/contract';
+import { ORDER_STATUS } from '@feiyi/contract/order-status';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchOrder, orderQueries, updatePaymentStatus } from '../../lib/api/order.ts';
@@ -6,7 +7,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { loginHref } from '../../lib/api/rules.ts';
 import { readSession } from '../../lib/api/session.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { NOTICE_MS } from './timers.ts';
 import { ORDER_LIST_HREF, PAYMENT_METHODS, type PaymentMethod, paySuccessHref, readOrderId, readPaymentMethod } from './links.ts';
@@ -46,7 +47,7 @@ export default function MobilePayment() {
     try {
       // The order as it is now: the desktop page may have completed it meanwhile.
       const current = await fetchOrder(ready.orderId);
-      setPaid(current.status === 1 ? current : await updatePaymentStatus(ready.orderId, ready.method));
+      setPaid(current.status === ORDER_STATUS.paid ? current : await updatePaymentStatus(ready.orderId, ready.method));
       notify.success(MESSAGES.shop.paid);
     } catch {
       notify.error(MESSAGES.order.paymentStatusFailed);
@@ -96,7 +97,7 @@ export default function MobilePayment() {
           {formatMoney(order.totalAmount)}
         </dd>
       </dl>
-      {order.status === 1 ? (
+      {order.status === ORDER_STATUS.paid ? (
         <div className="mt-6 space-y-4">
           <p role="status" className="alert alert-success">
             {paid ? `${MESSAGES.shop.paid}电脑上的支付页面会自动跳转。` : '该订单已支付。'}
@@ -105,7 +106,7 @@ export default function MobilePayment() {
             查看支付结果
           </a>
         </div>
-      ) : order.status === 0 ? (
+      ) : order.status === ORDER_STATUS.pending ? (
         <button type="button" className="btn btn-primary btn-block btn-lg mt-6" disabled={paying} onClick={() => void confirm()}>
           {paying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           确认支付 {formatMoney(order.totalAmount)}

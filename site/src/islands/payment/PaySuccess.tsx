@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { loginHref } from '../../lib/api/rules.ts';
 import { readSession } from '../../lib/api/session.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { NOTICE_MS } from './timers.ts';
 import { ORDERS_TAB_HREF, readAmount, readOrderNo } from './links.ts';

@@ -1,11 +1,11 @@
 /// <reference types="astro/client" />
-import type { Order } from '@feiyi/api-adapter/contract';
+import type { Order } from '@feiyi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { orderQueries, updatePaymentStatus } from '../../lib/api/order.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import PaymentCode from '../../lib/payment/PaymentCode.tsx';
 import { useSimulatedPayment } from '../../lib/payment/use-simulated-payment.ts';
 import Dialog from '../../lib/ui/Dialog.tsx';

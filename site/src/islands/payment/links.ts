@@ -3,6 +3,7 @@
  * the QR code holds the absolute address of /mobile/payment for the order (under the PUBLIC_URL setting, so a
  * phone on the same network can open it), and the end is /pay-success?orderNo&orderId&amount.
  */
+import { ORDER_STATUS } from '@feiyi/contract/order-status';
 import { yuan } from '../../lib/format/money.ts';
 
 export type PaymentMethod = 'alipay' | 'wechat';
@@ -93,7 +94,7 @@ export function readOrderNo(search: string): string | undefined {
  * ('该订单不是待支付状态').
  */
 export function orderVerdict(status: number, firstRead: boolean): 'pay' | 'paid-elsewhere' | 'refuse' {
-  if (status === 0) return 'pay';
-  if (status === 1 && !firstRead) return 'paid-elsewhere';
+  if (status === ORDER_STATUS.pending) return 'pay';
+  if (status === ORDER_STATUS.paid && !firstRead) return 'paid-elsewhere';
   return 'refuse';
 }

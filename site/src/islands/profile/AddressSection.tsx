@@ -6,7 +6,7 @@ import { saveAddress } from '../../lib/api/profile.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { ADDRESS_DETAIL_MAX, addressProblem, completeRegion, formatAddress, regionOptions } from '../../lib/profile/forms.ts';
 import { loadRegions } from '../../lib/profile/regions.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { ErrorState, ListSkeleton, Loading } from './parts.tsx';
 

@@ -4,7 +4,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { readLocalReservations, subscribeReservations } from '../../lib/api/reservation-store.ts';
 import { workshopQueries } from '../../lib/api/workshop.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { type LocalReservation, maskIdCard } from '../workshop/booking.ts';
 import { formatStartTime } from '../workshop/countdown.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading } from './parts.tsx';

@@ -3,7 +3,7 @@ import { favouriteQueries } from '../../lib/api/collection.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { favouriteView } from '../../lib/profile/favourites.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 
 function failureText(error: unknown): string {

@@ -4,7 +4,7 @@ import { collectionQueries } from '../../lib/api/collection.ts';
 import { messageOf } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { FAVOURITE_PAGE_SIZE, FAVOURITE_TYPE_LABELS, timeText } from '../../lib/profile/lists.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import FavouriteDetail from './FavouriteDetail.tsx';
 import { EmptyState, ErrorState, GridSkeleton, Loading, Pager } from './parts.tsx';
 

@@ -4,7 +4,7 @@ import { inheritorQueries, unfollowInheritor } from '../../lib/api/inheritor.ts'
 import { profileQueries } from '../../lib/api/profile.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { FOLLOW_FETCH_SIZE } from '../../lib/profile/lists.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { confirmDialog } from '../../lib/ui/confirm.ts';
 import { notify } from '../../lib/ui/toast.ts';
 import { DEFAULT_AVATAR, avatarOf } from '../inheritor/rules.ts';

@@ -6,7 +6,7 @@ import { type BrowseType, historyQueries } from '../../lib/api/history.ts';
 import { readLocalHistory } from '../../lib/api/history-store.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { HISTORY_PAGE_SIZE, browseTypeLabel, localHistoryPage, timeText } from '../../lib/profile/lists.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { EmptyState, ErrorState, ListSkeleton, Loading, Pager } from './parts.tsx';
 
 const COVER_FALLBACK = '/images/culture-default.svg';

@@ -4,7 +4,7 @@ import { messageOf } from '../../lib/api/errors.ts';
 import { saveAvatar, saveBackground, uploadProfileImage } from '../../lib/api/profile.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { imageFileProblem, uploadedImageUrl } from '../../lib/profile/upload.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { DEFAULT_AVATAR } from '../shell/nav-user.ts';
 import { DEFAULT_BANNER } from './parts.tsx';

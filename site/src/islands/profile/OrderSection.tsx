@@ -4,13 +4,18 @@ import { messageOf } from '../../lib/api/errors.ts';
 import { orderQueries } from '../../lib/api/order.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import { ORDER_PAGE_SIZES, canPay, orderPageSize, orderStatusLabel, timeText } from '../../lib/profile/lists.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import { ORDER_STATUS } from '@feiyi/contract/order-status';
+import { ORDER_PAGE_SIZES, canPay, orderPageSize, timeText } from '../../lib/profile/lists.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { paymentHref } from '../payment/links.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading, Pager } from './parts.tsx';
 
 // Red is kept for the price and the pay button: the pending badge is ochre.
-const STATUS_BADGE: Readonly<Record<number, string>> = { 0: 'badge-warning', 1: 'badge-success', 2: 'badge-ghost' };
+const STATUS_BADGE: Readonly<Record<number, string>> = {
+  [ORDER_STATUS.pending]: 'badge-warning',
+  [ORDER_STATUS.paid]: 'badge-success',
+  [ORDER_STATUS.cancelled]: 'badge-ghost',
+};
 
 /** The orders, 10 a page (10/20/30/50); a pending order can be paid (→ /payment?orderId&amount). */
 export default function OrderSection() {
@@ -46,7 +51,7 @@ export default function OrderSection() {
               <span className="font-mono">订单号 {order.orderNo}</span>
               <span className="opacity-85">{timeText(order.createdAt)}</span>
               <span className={`badge badge-sm ml-auto ${STATUS_BADGE[order.status] ?? 'badge-ghost'}`} data-status>
-                {orderStatusLabel(order.status)}
+                {order.statusText}
               </span>
             </div>
             <ul className="divide-y divide-base-300 px-4">

@@ -4,7 +4,7 @@ import { profileQueries } from '../../lib/api/profile.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import type { StoredUser } from '../../lib/api/session.ts';
 import { type Section, sectionHref } from '../../lib/profile/sections.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { DEFAULT_AVATAR } from '../shell/nav-user.ts';
 import { DEFAULT_BANNER } from './parts.tsx';
 

@@ -6,7 +6,7 @@ import { loginHref } from '../../lib/api/rules.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
 import { type Section, SECTION_TITLES, sectionFrom, sectionHref } from '../../lib/profile/sections.ts';
 import type { SkillCategory, SkillLookup } from '../../lib/profile/skills.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import FavouriteSection from './FavouriteSection.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import SkillChart from './SkillChart.tsx';

@@ -8,7 +8,7 @@ import { inheritorQueries } from '../../lib/api/inheritor.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { FOLLOW_FETCH_SIZE } from '../../lib/profile/lists.ts';
 import { type SkillCategory, type SkillLookup, inheritorsToLookUp, leadingSkills, skillScores } from '../../lib/profile/skills.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import type { PolarAreaChart } from './skill-chart-render.ts';
 
 /** The newest 50 favourites and visits are what the chart reads (the API's largest page). */

@@ -4,7 +4,7 @@ import { messageOf } from '../../lib/api/errors.ts';
 import { saveUsername } from '../../lib/api/profile.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { USERNAME_LENGTH, usernameProblem } from '../../lib/profile/forms.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 
 /** A new username: trimmed, not blank, 3–20 characters; the server says whether it is taken. */

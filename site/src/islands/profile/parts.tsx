@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { culturePager } from '../../lib/culture/pager.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 /** The banner behind the avatar when the visitor has not chosen a background: ink-wash blue with a 祥云 line. */
 export const DEFAULT_BANNER =

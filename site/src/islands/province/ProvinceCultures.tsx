@@ -1,4 +1,4 @@
-import type { CultureItem } from '@feiyi/api-adapter/contract';
+import type { CultureItem } from '@feiyi/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { previewText } from '../../lib/culture/preview.ts';
 import { CoverImage } from '../culture/CoverImage.tsx';

@@ -1,10 +1,10 @@
-import type { Product } from '@feiyi/api-adapter/contract';
+import type { Product } from '@feiyi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { productQueries } from '../../lib/api/product.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney, lineTotal } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import ImageCarousel from './ImageCarousel.tsx';
 import ShippingForm from './ShippingForm.tsx';

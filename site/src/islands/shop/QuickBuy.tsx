@@ -1,11 +1,11 @@
-import type { Product } from '@feiyi/api-adapter/contract';
+import type { Product } from '@feiyi/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createQuickOrder, mockPay } from '../../lib/api/order.ts';
 import { productQueries } from '../../lib/api/product.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import type { StoredUser } from '../../lib/api/session.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import { ORDER_LIST_HREF } from '../payment/links.ts';

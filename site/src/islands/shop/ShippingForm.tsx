@@ -1,4 +1,4 @@
-import type { Product } from '@feiyi/api-adapter/contract';
+import type { Product } from '@feiyi/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../../lib/api/errors.ts';
 import { createOrder } from '../../lib/api/order.ts';
@@ -6,7 +6,7 @@ import { productQueries } from '../../lib/api/product.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { readSession } from '../../lib/api/session.ts';
 import { formatMoney, lineTotal } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { paymentHref } from '../payment/links.ts';
 import { type ShippingErrors, type ShippingValues, cartOrderBody, validateShipping } from './rules.ts';

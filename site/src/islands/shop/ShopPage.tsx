@@ -1,4 +1,4 @@
-import type { Product } from '@feiyi/api-adapter/contract';
+import type { Product } from '@feiyi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { type fetchProductPage, type ProductPageParams, productQueries } from '../../lib/api/product.ts';
@@ -7,7 +7,7 @@ import { loginHref } from '../../lib/api/rules.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
 import { culturePager } from '../../lib/culture/pager.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { NOTICE_MS } from '../payment/timers.ts';
 import ProductDialog from './ProductDialog.tsx';

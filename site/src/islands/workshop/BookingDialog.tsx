@@ -1,11 +1,11 @@
-import type { Workshop } from '@feiyi/api-adapter/contract';
+import type { Workshop } from '@feiyi/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { dropReservation, keepReservation } from '../../lib/api/reservation-store.ts';
 import { bookWorkshop, workshopQueries } from '../../lib/api/workshop.ts';
 import { formatMoney, yuan } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import PaymentCode from '../../lib/payment/PaymentCode.tsx';
 import { useSimulatedPayment } from '../../lib/payment/use-simulated-payment.ts';
 import Dialog from '../../lib/ui/Dialog.tsx';

@@ -1,5 +1,5 @@
 import { dropReservation } from '../../lib/api/reservation-store.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import type { LocalReservation } from './booking.ts';
 import { formatStartTime } from './countdown.ts';
 

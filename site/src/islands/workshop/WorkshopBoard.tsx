@@ -1,11 +1,11 @@
-import type { Workshop } from '@feiyi/api-adapter/contract';
+import type { Workshop } from '@feiyi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { readLocalReservations, subscribeReservations } from '../../lib/api/reservation-store.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
 import { type fetchBookings, workshopQueries } from '../../lib/api/workshop.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import BookingDialog from './BookingDialog.tsx';
 import { type LocalReservation, isBooked, isFreeWorkshop } from './booking.ts';

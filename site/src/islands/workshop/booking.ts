@@ -5,47 +5,16 @@
  * simulation's phases (1 s QR, then 10 s processing); the logged-out visitor's local record
  * (localStorage 'activityReservations').
  */
+import { isMainlandMobile, isValidIdCard, maskIdCard } from '@feiyi/contract/identity';
 import { lineTotal } from '../../lib/format/money.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export const PARTICIPANTS = { min: 1, max: 4 } as const;
 /** The QR shows for 1 s, then 'processing' for 10 s, then the booking is saved (part 2 §9). */
 export const BOOKING_TIMERS = { qrMs: 1_000, processingMs: 10_000 } as const;
 export const LOCAL_RESERVATIONS_KEY = 'activityReservations';
-
-const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
-const ID_CHECK = '10X98765432';
-
-export function isMainlandMobile(phone: string): boolean {
-  return MAINLAND_MOBILE.test(phone.trim());
-}
-
-/** The check character (GB 11643) of the first 17 digits; undefined when they are not 17 digits. */
-export function idCheckCharacter(first17: string): string | undefined {
-  if (!/^\d{17}$/.test(first17)) return undefined;
-  const sum = ID_WEIGHTS.reduce((total, weight, i) => total + weight * Number(first17[i]), 0);
-  return ID_CHECK[sum % 11];
-}
-
-/** An 18-character resident ID number: 17 digits, a real birth date (digits 7–14) and the right check character. */
-export function isValidIdCard(value: string): boolean {
-  const id = value.trim().toUpperCase();
-  if (!/^\d{17}[\dX]$/.test(id)) return false;
-  const year = Number(id.slice(6, 10));
-  const month = Number(id.slice(10, 12));
-  const day = Number(id.slice(12, 14));
-  const birth = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return false;
-  return idCheckCharacter(id.slice(0, 17)) === id[17];
-}
-
-/** 110105194912310021 → 110105********0021; anything not 18 characters long is masked whole. */
-export function maskIdCard(value: string): string {
-  const id = value.trim();
-  if (id.length === 18) return `${id.slice(0, 6)}********${id.slice(14)}`;
-  return '*'.repeat(Math.max(4, id.length));
-}
+// The rules for people are the contract's, the same in the API and the CMS.
+export { idCheckCharacter, isMainlandMobile, isValidIdCard, maskIdCard } from '@feiyi/contract/identity';
 
 export interface Participant {
   name: string;

@@ -1,5 +1,5 @@
 import { beijingParts, twoDigits } from '../../lib/format/beijing-time.ts';
-import * as MESSAGES from '../../lib/messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 /** The countdown text refreshes every 60 s (part 2 §9). */
 export const COUNTDOWN_REFRESH_MS = 60_000;

@@ -6,7 +6,7 @@
  */
 import type { KyInstance } from 'ky';
 import type { z } from 'zod';
-import type * as Contract from '@feiyi/api-adapter/contract';
+import type * as Contract from '@feiyi/contract';
 import { notify } from '../ui/toast.ts';
 import { ApiError } from './errors.ts';
 import {
@@ -47,21 +47,21 @@ const httpModules = () => (loadingHttp ??= loadHttp());
  * all of them in one long task that holds a phone's main thread.
  */
 const CONTRACT_MODULES = {
-  auth: () => import('@feiyi/api-adapter/contract/auth'),
-  collection: () => import('@feiyi/api-adapter/contract/collection'),
-  common: () => import('@feiyi/api-adapter/contract/common'),
-  content: () => import('@feiyi/api-adapter/contract/content'),
-  culture: () => import('@feiyi/api-adapter/contract/culture'),
-  donation: () => import('@feiyi/api-adapter/contract/donation'),
-  history: () => import('@feiyi/api-adapter/contract/history'),
-  inheritor: () => import('@feiyi/api-adapter/contract/inheritor'),
-  national: () => import('@feiyi/api-adapter/contract/national'),
-  order: () => import('@feiyi/api-adapter/contract/order'),
-  policy: () => import('@feiyi/api-adapter/contract/policy'),
-  product: () => import('@feiyi/api-adapter/contract/product'),
-  profile: () => import('@feiyi/api-adapter/contract/profile'),
-  province: () => import('@feiyi/api-adapter/contract/province'),
-  workshop: () => import('@feiyi/api-adapter/contract/workshop'),
+  auth: () => import('@feiyi/contract/auth'),
+  collection: () => import('@feiyi/contract/collection'),
+  common: () => import('@feiyi/contract/common'),
+  content: () => import('@feiyi/contract/content'),
+  culture: () => import('@feiyi/contract/culture'),
+  donation: () => import('@feiyi/contract/donation'),
+  history: () => import('@feiyi/contract/history'),
+  inheritor: () => import('@feiyi/contract/inheritor'),
+  national: () => import('@feiyi/contract/national'),
+  order: () => import('@feiyi/contract/order'),
+  policy: () => import('@feiyi/contract/policy'),
+  product: () => import('@feiyi/contract/product'),
+  profile: () => import('@feiyi/contract/profile'),
+  province: () => import('@feiyi/contract/province'),
+  workshop: () => import('@feiyi/contract/workshop'),
 };
 type ContractModules = typeof CONTRACT_MODULES;
 type ModuleName = keyof ContractModules;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as MESSAGES from '../messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 import { call } from './client.ts';
 import { fetchHeritagePage, fetchNews } from './content.ts';
 import { fetchCulture } from './culture.ts';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createOrderBody, quickOrderBody } from '@feiyi/api-adapter/contract';
+import type { createOrderBody, quickOrderBody } from '@feiyi/contract';
 import { call } from './client.ts';
 
 export async function createOrder(input: z.input<typeof createOrderBody>) {

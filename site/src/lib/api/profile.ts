@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { addressBody } from '@feiyi/api-adapter/contract';
+import type { addressBody } from '@feiyi/contract';
 import { call } from './client.ts';
 import { saveUser } from './session.ts';
 

@@ -3,7 +3,7 @@
  * which routes need a login, how long a call may take, which calls are retried, and how every failure reads
  * in Chinese. The HTTP client (client.ts) applies them; tests hold them to the spec.
  */
-import * as MESSAGES from '../messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export const SUCCESS_CODE = 20000;
 /** The hot and latest calls answer 200 instead (part 1 §7). */

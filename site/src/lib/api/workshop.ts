@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { participant } from '@feiyi/api-adapter/contract';
+import type { participant } from '@feiyi/contract';
 import { call } from './client.ts';
 
 export async function fetchWorkshops(signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-import type { CultureItem } from '@feiyi/api-adapter/contract';
+import type { CultureItem } from '@feiyi/contract';
 import { batchLabel } from '../minglu/batches.ts';
 import { listItemPath } from '../minglu/serial.ts';
 

@@ -1,4 +1,4 @@
-import type { CultureItem } from '@feiyi/api-adapter/contract';
+import type { CultureItem } from '@feiyi/contract';
 
 const SHOWN = 2;
 

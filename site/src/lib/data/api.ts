@@ -1,4 +1,4 @@
-import type { CultureItem } from '@feiyi/api-adapter/contract';
+import type { CultureItem } from '@feiyi/contract';
 import { buildOnce } from './build-memo.ts';
 import { fetchCategories, fetchCulturePage, fetchHeritagePages, fetchNewsList, fetchProvinces } from '../api/index.ts';
 

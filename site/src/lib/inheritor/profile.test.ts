@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Inheritor } from '@feiyi/api-adapter/contract';
+import type { Inheritor } from '@feiyi/contract';
 import { INHERITOR_LIST_SOURCE, inheritorFacts, personJsonLd } from './profile.ts';
 
 const person: Inheritor = {

@@ -1,4 +1,4 @@
-import type { Inheritor } from '@feiyi/api-adapter/contract';
+import type { Inheritor } from '@feiyi/contract';
 import type { FactCardData, FactRow } from '../culture/facts.ts';
 import { levelText } from '../../islands/inheritor/rules.ts';
 

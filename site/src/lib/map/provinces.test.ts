@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CultureItem, NationalFigures } from '@feiyi/api-adapter/contract';
-import { simplifyProvinceName } from '@feiyi/api-adapter/contract';
+import type { CultureItem, NationalFigures } from '@feiyi/contract';
+import { simplifyProvinceName } from '@feiyi/contract';
 import chinaMap from 'echarts-map-data/map/json/china.json' with { type: 'json' };
 import { areaHref, MAP_UNITS, mapProvinces } from './provinces.ts';
 

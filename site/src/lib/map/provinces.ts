@@ -1,5 +1,5 @@
-import { simplifyProvinceName } from '../contract.ts';
-import type { CultureItem, NationalFigures, Province } from '@feiyi/api-adapter/contract';
+import { simplifyProvinceName } from '@feiyi/contract/province-name';
+import type { CultureItem, NationalFigures, Province } from '@feiyi/contract';
 
 /**
  * The 34 province-level units by the names of the map's boundary features (echarts' china.json), in the order of

@@ -1,4 +1,4 @@
-import type { NationalFigures } from '@feiyi/api-adapter/contract';
+import type { NationalFigures } from '@feiyi/contract';
 
 /**
  * The map's static statistics (spec §9), each as the spec gives it with its date, and beside it the current figure

@@ -3,7 +3,7 @@
  * (37 calls for 3,610 entries) name every item; each item is then read once (its entries and national inheritors,
  * with the inheritors' gender and ethnicity that only the item call carries), a few calls at a time.
  */
-import type { NationalEntry, NationalInheritor, NationalItem } from '@feiyi/api-adapter/contract';
+import type { NationalEntry, NationalInheritor, NationalItem } from '@feiyi/contract';
 import { fetchNationalEntries, fetchNationalItem } from '../api/minglu.ts';
 import { fetchInheritorProfiles } from '../api/inheritor.ts';
 import { fetchNationalFigures } from '../api/national.ts';

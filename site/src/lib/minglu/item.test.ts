@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NationalEntry, NationalFigures, NationalInheritor, NationalItem } from '@feiyi/api-adapter/contract';
+import type { NationalEntry, NationalFigures, NationalInheritor, NationalItem } from '@feiyi/contract';
 import { browserRow, entriesByBatch, inheritorLine, itemFacts, itemJsonLd, itemSummary, provincesText } from './item.ts';
 import { provinceNational } from './province.ts';
 import { decodeEntries } from './filter.ts';

@@ -2,7 +2,7 @@
  * What an item page of the national list shows (/minglu/{slug}): its entries by batch, its inheritors' lines, the
  * fact card and the schema.org data, from the API's item answer.
  */
-import type { NationalEntry, NationalInheritor, NationalItem } from '@feiyi/api-adapter/contract';
+import type { NationalEntry, NationalInheritor, NationalItem } from '@feiyi/contract';
 import { NATIONAL_LIST_SOURCE, type FactCardData, type FactRow } from '../culture/facts.ts';
 import { INHERITOR_LIST_SOURCE } from '../inheritor/profile.ts';
 import { batchLabel, batchName, ENTRY_KIND_LABEL } from './batches.ts';

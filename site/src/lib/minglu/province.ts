@@ -3,7 +3,7 @@
  * declared in the province, the national inheritors recognised there) from the API's figures, and the items
  * themselves, each category linking into the browser filtered to the province.
  */
-import type { NationalEntry, NationalFigures, NationalItem } from '@feiyi/api-adapter/contract';
+import type { NationalEntry, NationalFigures, NationalItem } from '@feiyi/contract';
 import { compareSerials } from './serial.ts';
 import { mingluBrowserHref } from './filter.ts';
 

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import type { PreviewFrame } from '@feiyi/api-adapter/contract';
+import type { PreviewFrame } from '@feiyi/contract';
 
 /**
  * Lets the content manager show the preview in its side panel's frame, and no one else: an on-demand page's CSP is a

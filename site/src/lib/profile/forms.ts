@@ -3,7 +3,7 @@
  * registration, 3 to 20 characters; whether it is taken only the server knows. Address: a three-level
  * province/city/district choice (fewer than 3 levels clears it) and a detail line, all required.
  */
-import * as MESSAGES from '../messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export const USERNAME_LENGTH = { min: 3, max: 20 } as const;
 export const ADDRESS_DETAIL_MAX = 200;

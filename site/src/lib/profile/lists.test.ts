@@ -8,7 +8,7 @@ import {
   canPay,
   localHistoryPage,
   orderPageSize,
-  orderStatusLabel,
+  orderStatusText,
   timeText,
 } from './lists.ts';
 
@@ -46,8 +46,8 @@ describe('labels', () => {
   });
 
   it('name the order states', () => {
-    expect([0, 1, 2].map(orderStatusLabel)).toEqual(['待支付', '已支付', '已取消']);
-    expect(orderStatusLabel(7)).toBe('未知状态');
+    expect([0, 1, 2].map(orderStatusText)).toEqual(['待支付', '已支付', '已取消']);
+    expect(orderStatusText(7)).toBe('未知状态');
     expect(canPay({ status: 0 })).toBe(true);
     expect(canPay({ status: 1 })).toBe(false);
     expect(canPay({ status: 2 })).toBe(false);

@@ -5,7 +5,7 @@
  */
 import type { LocalBrowseRecord } from '../api/history-store.ts';
 import { beijingParts, twoDigits } from '../format/beijing-time.ts';
-import * as MESSAGES from '../messages.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export const FAVOURITE_PAGE_SIZE = 6;
 export const FOLLOW_FETCH_SIZE = 20;
@@ -55,14 +55,8 @@ export function localHistoryPage(
   return { records: kept.slice((current - 1) * size, current * size), total: kept.length, current, pages };
 }
 
-export const ORDER_STATUS_LABELS: Readonly<Record<number, string>> = { 0: '待支付', 1: '已支付', 2: '已取消' };
-
-export function orderStatusLabel(status: number): string {
-  return ORDER_STATUS_LABELS[status] ?? '未知状态';
-}
-
-/** Only a pending order can be paid (part 2 §4). */
-export const canPay = (order: { status: number }) => order.status === 0;
+/** An order's state and whether it can be paid are the contract's (the list shows the API's own statusText). */
+export { canPay, orderStatusText } from '@feiyi/contract/order-status';
 
 /** A page size the order list offers; anything else falls back to 10. */
 export function orderPageSize(value: number | string): (typeof ORDER_PAGE_SIZES)[number] {

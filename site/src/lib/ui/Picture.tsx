@@ -1,5 +1,5 @@
 import { type ImgHTMLAttributes, forwardRef } from 'react';
-import { readPicture } from '@feiyi/api-adapter/contract/picture';
+import { readPicture } from '@feiyi/contract/picture';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'sizes'> & {
   src: string;

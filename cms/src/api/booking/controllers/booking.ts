@@ -1,11 +1,13 @@
+import { portalBookingCreated, portalBookings } from '@feiyi/contract/portal';
 import { factories } from '@strapi/strapi';
+import { ID_CARD_FORMAT, MAINLAND_MOBILE } from '@feiyi/contract/identity';
 import { z } from 'zod';
-import { action, parse, userIdOf } from '../../../portal/http';
+import { answers, parse, userIdOf } from '../../../portal/http';
 
 const participant = z.object({
   name: z.string().trim().min(1, { error: '请填写参与人姓名' }).max(30),
-  phone: z.string().regex(/^1[3-9]\d{9}$/, { error: '请输入正确的手机号码' }),
-  idcard: z.string().regex(/^\d{17}[\dXx]$/, { error: '请输入正确的 18 位身份证号' }),
+  phone: z.string().regex(MAINLAND_MOBILE, { error: '请输入正确的手机号码' }),
+  idcard: z.string().regex(ID_CARD_FORMAT, { error: '请输入正确的 18 位身份证号' }),
 });
 const bookingBody = z.object({
   workshopId: z.number({ error: '请选择活动' }).int().positive(),
@@ -16,10 +18,10 @@ const bookingBody = z.object({
 const service = () => strapi.service('api::booking.booking');
 
 export default factories.createCoreController('api::booking.booking', () => ({
-  bookMine: action(async (ctx) => {
+  bookMine: answers(portalBookingCreated, async (ctx) => {
     const result = await service().book(userIdOf(ctx), parse(bookingBody, ctx.request.body));
     ctx.status = result.replayed ? 200 : 201;
     return result;
   }),
-  listMine: action(async (ctx) => service().listForUser(userIdOf(ctx))),
+  listMine: answers(portalBookings, async (ctx) => service().listForUser(userIdOf(ctx))),
 }));

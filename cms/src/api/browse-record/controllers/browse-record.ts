@@ -1,6 +1,7 @@
+import { portalBrowsePage, portalBrowseSaved } from '@feiyi/contract/portal';
 import { factories } from '@strapi/strapi';
 import { z } from 'zod';
-import { action, badRequest, pageArgs, parse, userIdOf } from '../../../portal/http';
+import { answers, badRequest, pageArgs, parse, userIdOf } from '../../../portal/http';
 import { BROWSE_TYPES } from '../services/browse-record';
 
 const browseType = z
@@ -19,8 +20,8 @@ const service = () => strapi.service('api::browse-record.browse-record');
 type Input = Parameters<ReturnType<typeof service>['record']>[1];
 
 export default factories.createCoreController('api::browse-record.browse-record', () => ({
-  recordMine: action(async (ctx) => service().record(userIdOf(ctx), parse(batch, ctx.request.body).records as Input)),
-  listMine: action(async (ctx) => {
+  recordMine: answers(portalBrowseSaved, async (ctx) => service().record(userIdOf(ctx), parse(batch, ctx.request.body).records as Input)),
+  listMine: answers(portalBrowsePage, async (ctx) => {
     const { page, size, offset } = pageArgs(ctx.query, 10, 50);
     const type = ctx.query.type ? String(ctx.query.type) : undefined;
     if (type && !(BROWSE_TYPES as readonly string[]).includes(type)) throw badRequest(`不支持的浏览类型：${type}`);

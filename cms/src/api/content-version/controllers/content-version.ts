@@ -1,7 +1,8 @@
+import { portalViewCounted, seatLevels as seatLevelsAnswer, stockLevels as stockLevelsAnswer } from '@feiyi/contract/portal';
 import { z } from 'zod';
 import { contentFingerprint } from '../../../portal/content-fingerprint';
 import { columnsOf, tableOf } from '../../../portal/db-names';
-import { action, parse, requireServerToken } from '../../../portal/http';
+import { action, answers, parse, requireServerToken } from '../../../portal/http';
 import { stockLevels } from '../../product/services/stock';
 import { seatLevels } from '../../workshop/services/seats';
 
@@ -22,19 +23,19 @@ export default {
   }),
 
   /** Stock of published products (server token only): what the adapters follow when stock moved elsewhere. */
-  productStock: action(async (ctx) => {
+  productStock: answers(stockLevelsAnswer, async (ctx) => {
     requireServerToken(ctx);
     return stockLevels(strapi.db.connection, parse(pidsQuery, ctx.query).pids);
   }),
 
   /** Seats taken of published workshops (server token only). */
-  workshopSeats: action(async (ctx) => {
+  workshopSeats: answers(seatLevelsAnswer, async (ctx) => {
     requireServerToken(ctx);
     return seatLevels(strapi.db.connection, parse(pidsQuery, ctx.query).pids);
   }),
 
   /** Counts a visit to a culture item (server token only; the adapter calls it on detail views). */
-  view: action(async (ctx) => {
+  view: answers(portalViewCounted, async (ctx) => {
     requireServerToken(ctx);
     const { pid } = parse(z.object({ pid: z.coerce.number().int().positive() }), ctx.params);
     const uid = 'api::culture.culture';

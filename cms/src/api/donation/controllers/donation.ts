@@ -1,6 +1,7 @@
+import { portalAchievements, portalDonated, portalDonations, portalDonorFeed } from '@feiyi/contract/portal';
 import { factories } from '@strapi/strapi';
 import { z } from 'zod';
-import { action, parse, requireServerToken, userIdOf } from '../../../portal/http';
+import { answers, parse, requireServerToken, userIdOf } from '../../../portal/http';
 
 const donateBody = z.object({
   projectId: z.number({ error: '请选择公益项目' }).int().positive({ error: '请选择公益项目' }),
@@ -15,15 +16,15 @@ const donateBody = z.object({
 const service = () => strapi.service('api::donation.donation');
 
 export default factories.createCoreController('api::donation.donation', () => ({
-  donateMine: action(async (ctx) => {
+  donateMine: answers(portalDonated, async (ctx) => {
     userIdOf(ctx);
     const result = await service().donate(ctx.state.user!, parse(donateBody, ctx.request.body));
     ctx.status = result.replayed ? 200 : 201;
     return result;
   }),
-  listMine: action(async (ctx) => service().listForUser(userIdOf(ctx))),
-  achievementsMine: action(async (ctx) => service().achievementsOf(userIdOf(ctx))),
-  feed: action(async (ctx) => {
+  listMine: answers(portalDonations, async (ctx) => service().listForUser(userIdOf(ctx))),
+  achievementsMine: answers(portalAchievements, async (ctx) => service().achievementsOf(userIdOf(ctx))),
+  feed: answers(portalDonorFeed, async (ctx) => {
     requireServerToken(ctx);
     const limit = Math.min(100, Math.max(1, Number(ctx.query.limit ?? 20) || 20));
     return service().feed(limit);

@@ -1,8 +1,8 @@
 import { factories, type Core } from '@strapi/strapi';
 import { findPublishedByPid } from '../../../portal/catalogue';
 import { notFound } from '../../../portal/http';
-import { computeAchievements, type AchievementState } from '../../../rules/achievements';
-import { maskName } from '../../../rules/masking';
+import { computeAchievements, type AchievementState } from '@feiyi/contract/achievements';
+import { maskName } from '@feiyi/contract/identity';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::donation.donation';

@@ -1,6 +1,7 @@
+import { portalFavouriteAdded, portalFavouriteCheck, portalFavouritePage, portalFavouriteRemoved } from '@feiyi/contract/portal';
 import { factories } from '@strapi/strapi';
 import { z } from 'zod';
-import { action, pageArgs, parse, userIdOf } from '../../../portal/http';
+import { answers, pageArgs, parse, userIdOf } from '../../../portal/http';
 import { FAVOURITE_TYPES } from '../services/favourite';
 
 const target = z.object({
@@ -17,19 +18,19 @@ const targetOf = (input: unknown) => {
 };
 
 export default factories.createCoreController('api::favourite.favourite', () => ({
-  checkMine: action(async (ctx) => {
+  checkMine: answers(portalFavouriteCheck, async (ctx) => {
     const { type, targetId } = targetOf(ctx.query);
     return service().isFavourite(userIdOf(ctx), type, targetId);
   }),
-  addMine: action(async (ctx) => {
+  addMine: answers(portalFavouriteAdded, async (ctx) => {
     const { type, targetId } = targetOf(ctx.request.body);
     return service().add(userIdOf(ctx), type, targetId);
   }),
-  removeMine: action(async (ctx) => {
+  removeMine: answers(portalFavouriteRemoved, async (ctx) => {
     const { type, targetId } = targetOf(ctx.query);
     return service().remove(userIdOf(ctx), type, targetId);
   }),
-  listMine: action(async (ctx) => {
+  listMine: answers(portalFavouritePage, async (ctx) => {
     const { page, size, offset } = pageArgs(ctx.query, 6, 50);
     const type = ctx.query.type ? targetOf({ type: ctx.query.type, targetId: 1 }).type : undefined;
     const { records, total } = await service().list(userIdOf(ctx), { type, offset, size });

@@ -1,6 +1,8 @@
+import { portalOrder, portalOrderCreated, portalOrderPage } from '@feiyi/contract/portal';
 import { factories } from '@strapi/strapi';
+import { MAINLAND_MOBILE } from '@feiyi/contract/identity';
 import { z } from 'zod';
-import { action, pageArgs, parse, userIdOf } from '../../../portal/http';
+import { answers, pageArgs, parse, userIdOf } from '../../../portal/http';
 
 const newOrderBody = z.object({
   items: z
@@ -19,7 +21,7 @@ const newOrderBody = z.object({
   shipping: z
     .object({
       name: z.string().trim().min(1, { error: '请输入收货人姓名' }).max(30),
-      phone: z.string().regex(/^1[3-9]\d{9}$/, { error: '请输入正确的手机号码' }),
+      phone: z.string().regex(MAINLAND_MOBILE, { error: '请输入正确的手机号码' }),
       address: z.string().trim().min(1, { error: '请输入收货地址' }).max(200),
     })
     .optional(),
@@ -32,16 +34,18 @@ const payBody = z.object({ paymentMethod: z.enum(['alipay', 'wechat', 'mock']).d
 const service = () => strapi.service('api::order.order');
 
 export default factories.createCoreController('api::order.order', () => ({
-  createMine: action(async (ctx) => {
+  createMine: answers(portalOrderCreated, async (ctx) => {
     const result = await service().createForUser(userIdOf(ctx), parse(newOrderBody, ctx.request.body));
     ctx.status = result.replayed ? 200 : 201;
     return result;
   }),
-  listMine: action(async (ctx) => {
+  listMine: answers(portalOrderPage, async (ctx) => {
     const { page, size, offset } = pageArgs(ctx.query, 10, 50);
     const { records, total } = await service().listForUser(userIdOf(ctx), { offset, size });
     return { records, total, size, current: page, pages: Math.ceil(total / size) };
   }),
-  findMine: action(async (ctx) => service().findForUser(userIdOf(ctx), ctx.params.ref)),
-  payMine: action(async (ctx) => service().payForUser(userIdOf(ctx), ctx.params.ref, parse(payBody, ctx.request.body).paymentMethod)),
+  findMine: answers(portalOrder, async (ctx) => service().findForUser(userIdOf(ctx), ctx.params.ref)),
+  payMine: answers(portalOrder, async (ctx) =>
+    service().payForUser(userIdOf(ctx), ctx.params.ref, parse(payBody, ctx.request.body).paymentMethod),
+  ),
 }));

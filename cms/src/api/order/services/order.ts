@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { findPublishedByPids, mediaUrl } from '../../../portal/catalogue';
 import { conflict, notFound } from '../../../portal/http';
 import { isUniqueViolation } from '../../../portal/unique-violation';
-import { orderTotalFen, toFen, toYuan } from '../../../rules/money';
+import { orderTotalFen, toFen, toYuan } from '@feiyi/contract/money';
 import { isExpired, newOrderNumber, ORDER_HOLD_MS, wasCancelledByExpiry } from '../../../rules/order-number';
 import { returnStock, stockLevels, takeStock } from '../../product/services/stock';
 

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { columnsOf, tableOf } from '../../../portal/db-names';
 
-export const ORDER_STATUS = { pending: 0, paid: 1, cancelled: 2 } as const;
+import { ORDER_STATUS } from '@feiyi/contract/order-status';
+
+export { ORDER_STATUS };
 
 const UID = 'api::order.order';
 const names = () => ({ table: tableOf(UID), ...columnsOf(UID, 'status', 'cancelledAt', 'paidAt', 'paymentMethod') });

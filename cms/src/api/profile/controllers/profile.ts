@@ -1,5 +1,6 @@
+import { portalProfile, portalStats } from '@feiyi/contract/portal';
 import { z } from 'zod';
-import { action, parse, userIdOf } from '../../../portal/http';
+import { answers, parse, userIdOf } from '../../../portal/http';
 
 const uploadPath = z
   .string()
@@ -27,7 +28,7 @@ const changes = z
 const service = () => strapi.service('api::profile.profile');
 
 export default {
-  me: action(async (ctx) => service().me(userIdOf(ctx))),
-  update: action(async (ctx) => service().update(userIdOf(ctx), parse(changes, ctx.request.body))),
-  stats: action(async (ctx) => service().stats(userIdOf(ctx))),
+  me: answers(portalProfile, async (ctx) => service().me(userIdOf(ctx))),
+  update: answers(portalProfile, async (ctx) => service().update(userIdOf(ctx), parse(changes, ctx.request.body))),
+  stats: answers(portalStats, async (ctx) => service().stats(userIdOf(ctx))),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ACHIEVEMENT_TYPES } from './achievements.ts';
 import { envelope, optionalUserId, positiveId } from './common.ts';
 
-export const ACHIEVEMENT_TYPES = ['first_donation', 'donation_amount', 'different_projects'] as const;
+export { ACHIEVEMENT_TYPES };
 export const achievement = z
   .object({
     achievementType: z.enum(ACHIEVEMENT_TYPES),

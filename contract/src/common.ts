@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MAINLAND_MOBILE } from './identity.ts';
 
-// Validation messages in Chinese by default; routes override with the spec's exact wording.
-z.config(z.locales.zhCN());
+// No global zod settings here: importing the contract changes nothing. Each app sets Chinese messages (and the site
+// its jitless mode) in its own entry (api-adapter/src/zod-locale.ts, site/src/lib/zod-jitless.ts).
 
 /** Body code for success. The hot and latest calls answer HOT_LATEST_CODE instead, as the spec says. */
 export const SUCCESS_CODE = 20000;
@@ -70,7 +71,6 @@ export const optionalUserId = positiveInt('userId', 2_147_483_647).optional();
 /** Absolute URL of an image or video on our origin; empty when there is none. */
 export const mediaUrl = z.string();
 
-const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 export const mainlandMobile = (required: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).regex(MAINLAND_MOBILE, { error: '请输入正确的手机号码' });
 

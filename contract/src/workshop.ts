@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, mainlandMobile, positiveId } from './common.ts';
+import { ID_CARD_FORMAT } from './identity.ts';
 
 export const workshop = z
   .object({
@@ -22,10 +23,7 @@ export const workshopsResponse = envelope(z.object({ workshops: z.array(workshop
 export const participant = z.object({
   name: z.string({ error: '请填写参与人姓名' }).trim().min(1, { error: '请填写参与人姓名' }).max(30),
   phone: mainlandMobile('请填写参与人手机号'),
-  idcard: z
-    .string({ error: '请填写身份证号' })
-    .trim()
-    .regex(/^\d{17}[\dXx]$/, { error: '请输入正确的 18 位身份证号' }),
+  idcard: z.string({ error: '请填写身份证号' }).trim().regex(ID_CARD_FORMAT, { error: '请输入正确的 18 位身份证号' }),
 });
 export const workshopIdParam = z.object({ id: positiveId('活动编号') });
 export const bookingBody = z.object({

@@ -1,6 +1,7 @@
 /**
- * The Chinese wording of part 2's texts that the spec gives only in English, chosen once here and
- * used everywhere (inheritors, follows, policy, workshops, donations, the personal centre, payment).
+ * The Chinese message catalogue: the wording of part 2's texts that the spec gives only in English, chosen once here
+ * and used everywhere: the site's islands and the API's answers (inheritors, follows, policy, workshops, donations,
+ * the personal centre, payment).
  * Part 1's texts are in Chinese in the spec already and are quoted where they are used.
  *
  * One export per domain, imported as a namespace (`import * as MESSAGES`): a page's bundle keeps only the domains

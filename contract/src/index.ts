@@ -1,5 +1,5 @@
 // The API contract: zod schemas for every call, shared by the adapter (validation, serialisation,
-// OpenAPI) and the site (typed client). Import as '@feiyi/api-adapter/contract'.
+// OpenAPI), the site (typed client) and the tests. Import as '@feiyi/contract', or one module as '@feiyi/contract/<name>'.
 export * from './auth.ts';
 export * from './collection.ts';
 export * from './common.ts';

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { lineTotalFen, orderTotalFen, toFen, toYuan } from './money.ts';
+
+describe('money', () => {
+  it('counts in fen without floating-point drift', () => {
+    expect(toFen('19.90')).toBe(1990);
+    expect(toFen(0.1) + toFen(0.2)).toBe(30);
+    expect(
+      toYuan(
+        orderTotalFen([
+          { unitFen: 1990, quantity: 3 },
+          { unitFen: 10, quantity: 1 },
+        ]),
+      ),
+    ).toBe(59.8);
+    expect(lineTotalFen({ unitFen: 12800, quantity: 2 })).toBe(25600);
+  });
+  it('rejects negative and non-numeric amounts', () => {
+    expect(() => toFen(-1)).toThrow(RangeError);
+    expect(() => toFen('abc')).toThrow(RangeError);
+  });
+});
