@@ -12,7 +12,7 @@ import { CONTRACT_DIR, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
 import { RenderService } from './site-render/client.ts';
 import type { UpdateResult } from './site-render/protocol.ts';
-import { NO_SITE_BUILD, type SiteBuildStatus } from '../../api-adapter/src/content/site-build-routes.ts';
+import { NO_SITE_BUILD, type SiteBuildStatus } from '../../contract/src/site-build.ts';
 
 /** How long the CMS may take to answer the content-version check. */
 export const CONTENT_VERSION_TIMEOUT_MS = 5000;

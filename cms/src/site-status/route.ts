@@ -4,34 +4,11 @@
  * (GET /api/internal/site-build, behind the webhook secret); this compares that with the content now published.
  */
 import type { Core } from '@strapi/strapi';
+import { type SiteBuildStatus, type SiteStatusAnswer, siteBuildStatus, siteContentVersion, siteState } from '@feiyi/contract/site-build';
+import { envelope } from '@feiyi/contract/common';
 import { contentFingerprint } from '../portal/content-fingerprint';
 
-/** The version the site builder names a build by: the public content's and the shop's fingerprints (scripts/src/site.ts). */
-export const siteContentVersion = (fingerprint: { content: string; shop: string }) => `${fingerprint.content}:${fingerprint.shop}`;
-
-export interface SiteBuildReport {
-  contentVersion: string | null;
-  builtAt: string | null;
-  durationMs: number | null;
-  result: 'full' | 'pages' | 'failed' | null;
-  rendered: number;
-  removed: number;
-  error: string | null;
-  failedAt: string | null;
-}
-
-/** live: the site shows what is published; updating: a publish is on its way; failed: the last update failed. */
-export type SiteState = 'live' | 'updating' | 'failed' | 'unknown';
-
-export function siteState(report: SiteBuildReport | undefined, publishedVersion: string): SiteState {
-  if (!report || report.contentVersion === null) return report?.error ? 'failed' : 'unknown';
-  if (report.contentVersion === publishedVersion) return 'live';
-  // Failed after its last success: the site still shows the version before the failure.
-  if (report.error && report.failedAt && (!report.builtAt || report.failedAt > report.builtAt)) return 'failed';
-  return 'updating';
-}
-
-async function readReport(webhookUrl: string | undefined, secret: string | undefined): Promise<SiteBuildReport | undefined> {
+async function readReport(webhookUrl: string | undefined, secret: string | undefined): Promise<SiteBuildStatus | undefined> {
   if (!webhookUrl || !secret) return undefined;
   try {
     const response = await fetch(new URL('/api/internal/site-build', webhookUrl), {
@@ -39,7 +16,9 @@ async function readReport(webhookUrl: string | undefined, secret: string | undef
       signal: AbortSignal.timeout(3000),
     });
     if (!response.ok) return undefined;
-    return ((await response.json()) as { data: SiteBuildReport }).data;
+    // An answer of another shape (an adapter of another version) reads as unknown, never as a wrong state.
+    const answer = envelope(siteBuildStatus).safeParse(await response.json());
+    return answer.success ? answer.data.data : undefined;
   } catch {
     return undefined;
   }
@@ -55,7 +34,8 @@ export function registerSiteStatusRoute(strapi: Core.Strapi, options: { webhookU
         handler: async (ctx: { body: unknown }) => {
           const [report, fingerprint] = await Promise.all([readReport(options.webhookUrl, options.secret), contentFingerprint()]);
           const published = siteContentVersion(fingerprint);
-          ctx.body = { data: { state: siteState(report, published), publishedVersion: published, report: report ?? null } };
+          const answer: SiteStatusAnswer = { state: siteState(report, published), publishedVersion: published, report: report ?? null };
+          ctx.body = { data: answer };
         },
         config: { policies: ['admin::isAuthenticatedAdmin'] },
         info: { apiName: 'site-status', type: 'admin' },

@@ -1,22 +1,10 @@
 import { useFetchClient } from '@strapi/strapi/admin';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import type { SiteStatusAnswer } from '@feiyi/contract/site-build';
 
-/** What GET /feiyi/site-status answers (cms/src/site-status/route.ts). */
-interface SiteStatus {
-  state: 'live' | 'updating' | 'failed' | 'unknown';
-  publishedVersion: string;
-  report: {
-    contentVersion: string | null;
-    builtAt: string | null;
-    durationMs: number | null;
-    result: 'full' | 'pages' | 'failed' | null;
-    rendered: number;
-    removed: number;
-    error: string | null;
-    failedAt: string | null;
-  } | null;
-}
+/** What GET /feiyi/site-status answers (cms/src/site-status/route.ts): the contract's shape, a type only here. */
+type SiteStatus = SiteStatusAnswer;
 
 const STATE_TEXT: Record<SiteStatus['state'], { label: string; hint: string; colour: string }> = {
   live: { label: '已上线', hint: '网站显示的是已发布的最新内容。', colour: '#3C7A5B' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type SiteBuildReport, siteState } from './route';
+import { type SiteBuildStatus, siteState } from './site-build.ts';
 
-const report = (over: Partial<SiteBuildReport>): SiteBuildReport => ({
+const report = (over: Partial<SiteBuildStatus>): SiteBuildStatus => ({
   contentVersion: 'a:s',
   builtAt: '2026-11-27T02:00:00.000Z',
   durationMs: 3000,
