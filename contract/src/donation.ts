@@ -25,6 +25,7 @@ export const donationProject = z
     relatedItem: z.string(),
   })
   .meta({ id: 'DonationProject' });
+export type DonationProject = z.infer<typeof donationProject>;
 export const donationProjectsResponse = envelope(z.object({ projects: z.array(donationProject) }));
 
 export const donateBody = z.object({

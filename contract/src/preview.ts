@@ -1,13 +1,17 @@
-import type { HeritagePage } from './content.ts';
+import type { z } from 'zod';
+import type { HeritagePage, homeResponse } from './content.ts';
 import type { CultureItem } from './culture.ts';
+import type { DonationProject } from './donation.ts';
 import type { Inheritor } from './inheritor.ts';
+import type { NationalEntry, NationalInheritor, NationalItem } from './national.ts';
 import type { Policy } from './policy.ts';
+import type { Product } from './product.ts';
 
 /**
  * The editors' preview (not part of /api): what the API adapter hands the site's on-demand preview pages
  * (/preview/{kind}/{documentId}) as Astro locals, after checking the address's signature and reading the draft.
  */
-export const PREVIEW_KINDS = ['culture', 'heritage', 'inheritor', 'policy'] as const;
+export const PREVIEW_KINDS = ['culture', 'heritage', 'inheritor', 'policy', 'national', 'product', 'donation', 'home'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
 /** Which version of the document is shown: the draft (the default) or the published one. */
@@ -22,6 +26,8 @@ export interface PreviewFrame {
   published: boolean;
   /** When the signed address stops working (ISO 8601). */
   expiresAt: string;
+  /** Whether the kind has drafts at all: the national list has none (a saved entry is public at once). */
+  drafts: boolean;
   /** The content manager's origin, whose preview panel shows the page in a frame (CSP frame-ancestors). */
   adminOrigin: string;
 }
@@ -32,6 +38,23 @@ export type PreviewBody =
   | { kind: 'heritage'; page: HeritagePage }
   | { kind: 'inheritor'; person: Inheritor }
   /** The policy page lists every policy: the published ones, with the previewed one as it is in the version shown. */
-  | { kind: 'policy'; policies: Policy[]; policyId: number };
+  | { kind: 'policy'; policies: Policy[]; policyId: number }
+  /**
+   * A national-list entry (saved at once: the list has no drafts) on its item's page, among the item's other entries;
+   * with the item's article and the profile pages of its inheritors, as the static page links them.
+   */
+  | {
+      kind: 'national';
+      record: { item: NationalItem; entries: NationalEntry[]; inheritors: NationalInheritor[]; asOf: { list: string; inheritors: string } };
+      entryId: number;
+      article: CultureItem | undefined;
+      profiles: Array<[id: number, href: string]>;
+    }
+  /** The shop's first page (what /charity is built with), the previewed product first. */
+  | { kind: 'product'; page: { records: Product[]; total: number; size: number; current: number; pages: number }; productId: number }
+  /** The donation page's projects in their order, the previewed one in its place or added last. */
+  | { kind: 'donation'; projects: DonationProject[]; projectId: number }
+  /** The home page with the editors' curation as drafted (what /api/home answers, built from it). */
+  | { kind: 'home'; home: z.infer<typeof homeResponse>['data'] };
 
 export type PreviewPage = PreviewBody & { frame: PreviewFrame };

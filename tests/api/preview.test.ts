@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { serialSlug } from '@feiyi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { cmsGet, testEnv } from '../support/env.ts';
@@ -15,7 +16,13 @@ interface Previewed {
   field: string;
   published: string;
   publicPage: string;
+  /** A single type (the home page's curation) is edited without a document id in the content manager's path. */
+  single?: boolean;
 }
+
+/** The content manager's address of a document (its edit and actions go under it). */
+const managerPath = (target: Previewed) =>
+  target.single ? `/content-manager/single-types/${target.uid}` : `/content-manager/collection-types/${target.uid}/${target.documentId}`;
 
 const draftText = (what: string) => `${what}的草稿修改 ${Date.now().toString(36)}`;
 /** The start of a published text: enough to recognise it, short of any character a page would escape. */
@@ -60,6 +67,9 @@ describe('preview of drafts in the site', () => {
     const theme = await publishedDocument('heritage-pages', 'filters[slug][$eq]=kunqu-opera');
     const person = await publishedDocument('inheritors', 'filters[introduction][$notNull]=true&sort=pid:asc');
     const policy = await publishedDocument('policies', 'sort=pubDate:desc');
+    const product = await publishedDocument('products', 'sort=pid:asc');
+    const project = await publishedDocument('donation-projects', 'sort=sort:asc');
+    const home = (await cmsGet('/api/home-page')).body.data as Record<string, unknown>;
     targets.push(
       {
         uid: 'api::culture.culture',
@@ -93,11 +103,36 @@ describe('preview of drafts in the site', () => {
         published: String(policy.content),
         publicPage: '/policy',
       },
+      {
+        uid: 'api::product.product',
+        kind: 'product',
+        documentId: String(product.documentId),
+        field: 'description',
+        published: String(product.description),
+        publicPage: '/charity',
+      },
+      {
+        uid: 'api::donation-project.donation-project',
+        kind: 'donation',
+        documentId: String(project.documentId),
+        field: 'description',
+        published: String(project.description),
+        publicPage: '/public-welfare',
+      },
+      {
+        uid: 'api::home-page.home-page',
+        kind: 'home',
+        documentId: String(home.documentId),
+        field: 'heroSubtitle',
+        published: String(home.heroSubtitle),
+        publicPage: '/',
+        single: true,
+      },
     );
     // An editor saves a change without publishing it: only the draft has it.
     for (const target of targets) {
       const text = draftText(target.kind);
-      const saved = await adminRequest(token, 'PUT', `/content-manager/collection-types/${target.uid}/${target.documentId}`, {
+      const saved = await adminRequest(token, 'PUT', managerPath(target), {
         [target.field]: text,
       });
       expect(saved.status).toBe(200);
@@ -108,11 +143,11 @@ describe('preview of drafts in the site', () => {
   afterAll(async () => {
     // Back to the published version: the draft's change is thrown away.
     for (const target of targets) {
-      await adminRequest(token, 'POST', `/content-manager/collection-types/${target.uid}/${target.documentId}/actions/discard`, {});
+      await adminRequest(token, 'POST', `${managerPath(target)}/actions/discard`, {});
     }
   });
 
-  it.each(['culture', 'heritage', 'inheritor', 'policy'])(
+  it.each(['culture', 'heritage', 'inheritor', 'policy', 'product', 'donation', 'home'])(
     'shows the draft of a %s under the ribbon, and the published version through the switch',
     async (kind) => {
       const target = targets.find((t) => t.kind === kind)!;
@@ -150,6 +185,52 @@ describe('preview of drafts in the site', () => {
       expect(visitor.html).not.toContain(draft);
     },
   );
+
+  it('shows a national-list entry as saved on its item’s page, marked, without a draft switch (the list has no drafts)', async () => {
+    const { body } = await cmsGet('/api/national-entries?sort=id:asc&pagination[pageSize]=1');
+    const [entry] = body.data as Array<{ documentId: string; serial: string; region: string }>;
+    const target: Previewed = {
+      uid: 'api::national-entry.national-entry',
+      kind: 'national',
+      documentId: entry!.documentId,
+      field: 'region',
+      published: entry!.region,
+      publicPage: `/minglu/${serialSlug(entry!.serial)}`,
+    };
+    const region = draftText('名录');
+    expect((await adminRequest(token, 'PUT', managerPath(target), { region })).status).toBe(200);
+    try {
+      const url = await previewUrl(token, target, 'draft');
+      expect(url.startsWith(`${testEnv.webUrl}/preview/national/${target.documentId}?`)).toBe(true);
+      const shown = await page(url);
+      expect(shown.response.status).toBe(200);
+      expectPrivate(shown.response);
+      expect(shown.html).toContain('预览 · 已保存');
+      expect(shown.html).not.toContain('切换版本');
+      // The item's page (its serial in the heading), the entry's row marked and linked from the ribbon.
+      expect(shown.html).toContain(entry!.serial);
+      expect(shown.html).toMatch(new RegExp(`id="entry-\\d+"[^>]*>\\s*<td>(?:\\s*<a[^>]*>)?\\s*${region}`));
+      expect(shown.html).toContain('<meta name="robots" content="noindex, nofollow">');
+
+      const signature = new URL(url).searchParams.get('signature')!;
+      const forged = await page(url.replace(signature, `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`));
+      expect(forged.response.status).toBe(403);
+      expect(forged.html).not.toContain(region);
+    } finally {
+      await adminRequest(token, 'PUT', managerPath(target), { region: target.published });
+    }
+  });
+
+  it.each(['product', 'donation', 'home'])('shows nothing of a %s’s draft with a wrong signature', async (kind) => {
+    const target = targets.find((t) => t.kind === kind)!;
+    const url = await previewUrl(token, target, 'draft');
+    const signature = new URL(url).searchParams.get('signature')!;
+    const forged = await page(url.replace(signature, `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`));
+    expect(forged.response.status).toBe(403);
+    expectPrivate(forged.response);
+    expect(forged.html).toContain('预览链接无效');
+    expect(forged.html).not.toContain(edits.get(target)!);
+  });
 
   it('shows nothing without a signature, with a wrong or expired one, or with another document’s', async () => {
     const target = targets[0]!;

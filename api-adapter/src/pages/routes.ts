@@ -13,7 +13,7 @@ import {
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
-import { heritageById, heritageBySlug, heritagePages, home as homeContent, news, newsById, pagesContent } from './content.ts';
+import { heritageById, heritageBySlug, heritagePages, home as homeContent, homeData, news, newsById, pagesContent } from './content.ts';
 import { timeline } from '../policy/content.ts';
 
 export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
@@ -33,21 +33,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) =
     },
     async (request, reply) => {
       const cached = await store.content.answer('home', homeResponse, (data) => {
-        const home = data.get(homeContent);
-        return ok({
-          heroTitle: home.heroTitle,
-          heroSubtitle: home.heroSubtitle,
-          hotCultures: home.hotCultures,
-          inheritors: home.showcaseInheritors.map((i) => ({
-            id: i.id,
-            name: i.inheritorName,
-            titles: [`${i.levelText}非遗代表性传承人`, i.skillType, ...(i.batchYear ? [`${i.batchYear}年认定`] : [])],
-            description: i.skillDescription || i.introduction,
-            image: i.profileImages.split(',')[0] ?? '',
-          })),
-          timeline: data.get(timeline),
-          heritagePages: data.get(heritagePages).map((p) => ({ id: p.id, slug: p.slug, title: p.title })),
-        });
+        return ok(homeData(data.get(homeContent), data));
       });
       return sendCached(request, reply, cached);
     },

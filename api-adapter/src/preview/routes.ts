@@ -81,12 +81,13 @@ export function registerPreviewRoutes(
 
       const base = `/preview/${kind}/${encodeURIComponent(documentId)}?${signedPreviewQuery(secret ?? '', kind, documentId, Number(expires))}`;
       const preview: PreviewPage = {
-        ...PREVIEW_MAPPERS[kind](answer.document, await store.content.get(), origin),
+        ...PREVIEW_MAPPERS[kind](answer.document, { content: await store.content.get(), shop: await store.shop.get() }, origin),
         frame: {
           status,
           draftHref: base,
           publishedHref: `${base}&status=published`,
           published: answer.published,
+          drafts: kind !== 'national',
           expiresAt: new Date(Number(expires) * 1000).toISOString(),
           adminOrigin,
         },

@@ -6,6 +6,10 @@ export const PREVIEW_KINDS: Record<string, string> = {
   'api::heritage-page.heritage-page': 'heritage',
   'api::inheritor.inheritor': 'inheritor',
   'api::policy.policy': 'policy',
+  'api::national-entry.national-entry': 'national',
+  'api::product.product': 'product',
+  'api::donation-project.donation-project': 'donation',
+  'api::home-page.home-page': 'home',
 };
 
 /** How long a preview address works: long enough for an editing session, short enough that a leaked one soon dies. */

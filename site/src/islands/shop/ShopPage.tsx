@@ -22,6 +22,8 @@ type ProductPage = Awaited<ReturnType<typeof fetchProductPage>>;
 interface Props {
   /** The first page (all categories, 9 products) as the site was built: in the HTML for search engines and first paint. */
   firstPage: ProductPage;
+  /** False in an editor's preview: the first page shows a draft, which the live list would replace. */
+  live?: boolean;
 }
 
 const SHOP_PATH = '/charity';
@@ -39,7 +41,7 @@ export function requireLoginToBuy(): boolean {
  * (pictures, description, price, stock, quantity, buy → shipping form → /payment) and quick-buy on each card.
  * The first page comes with the HTML; the live list (current stock) replaces it at once.
  */
-export default function ShopPage({ firstPage }: Props) {
+export default function ShopPage({ firstPage, live = true }: Props) {
   const session = useClientStore(subscribeSession, readSession, undefined);
   const [params, setParams] = useState<Required<Pick<ProductPageParams, 'page' | 'size'>> & ProductPageParams>({
     page: 1,
@@ -56,12 +58,15 @@ export default function ShopPage({ firstPage }: Props) {
     {
       ...productQueries.page(params),
       // The built page shows the stock at build time: count it as old so the live stock is read at once.
-      ...(isFirst ? { initialData: firstPage, initialDataUpdatedAt: 0 } : {}),
+      ...(isFirst && live ? { initialData: firstPage, initialDataUpdatedAt: 0 } : {}),
       placeholderData: keepPreviousData,
+      // A preview's first page is the draft it was given: not read live, nor taken from the shared query cache (which,
+      // in the preview server, holds what an earlier render put there).
+      enabled: live || !isFirst,
     },
     queryClient,
   );
-  const page = list.data;
+  const page = !live && isFirst ? firstPage : list.data;
   const pager = culturePager(params.page, page?.pages ?? 0);
 
   const search = (event: FormEvent) => {

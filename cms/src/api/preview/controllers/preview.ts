@@ -9,6 +9,10 @@ export const PREVIEWED = {
   heritage: { uid: 'api::heritage-page.heritage-page', populate: POPULATE['heritage-page'] },
   inheritor: { uid: 'api::inheritor.inheritor', populate: POPULATE.inheritor },
   policy: { uid: 'api::policy.policy', populate: POPULATE.policy },
+  national: { uid: 'api::national-entry.national-entry', populate: POPULATE['national-entry'] },
+  product: { uid: 'api::product.product', populate: POPULATE.product },
+  donation: { uid: 'api::donation-project.donation-project', populate: POPULATE['donation-project'] },
+  home: { uid: 'api::home-page.home-page', populate: POPULATE['home-page'] },
 } as const satisfies Record<string, { uid: UID.ContentType; populate: object }>;
 
 const previewParams = z.object({
