@@ -103,7 +103,7 @@ const USAGE = `用法：./portal [命令] [选项]
     --db sqlite|postgres 测试所用数据库（默认 sqlite）
     --only <阶段>        只运行 static、unit、integration、e2e（可用逗号连接）
     --filter <文字>      只运行路径或名称含该文字的测试
-  bench [api|pages|checkout|publish]  性能基准（publish：对已启动的门户测发布到上线）
+  bench [api|pages|checkout|publish|admin]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表）
   reset                  清除本地数据库、上传文件与网站构建`;
 
 function readArgs() {
@@ -140,14 +140,15 @@ async function main() {
       if (values.db !== 'sqlite' && values.db !== 'postgres') throw new CommandError('--db 只能是 sqlite 或 postgres');
       return runTests({ db: values.db, only: values.only, filter: values.filter });
     case 'bench': {
-      // ./portal bench [api|pages|checkout|publish]: the API's cached reads (default), the pages' Lighthouse
-      // budgets, the checkout rush (--db sqlite|postgres|both), or publish → live against a started portal.
+      // ./portal bench [api|pages|checkout|publish|admin]: the API's cached reads (default), the pages' Lighthouse
+      // budgets, the checkout rush (--db sqlite|postgres|both), publish → live or the admin's lists against a started portal.
       const which = positionals[1] ?? 'api';
       if (which === 'api') await import('../bench/api.ts');
       else if (which === 'pages') await import('../bench/pages.ts');
       else if (which === 'checkout') await import('../bench/checkout.ts');
       else if (which === 'publish') await import('../bench/publish.ts');
-      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish`);
+      else if (which === 'admin') await import('../bench/admin.ts');
+      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish、admin`);
       return;
     }
     case 'reset':
