@@ -20,7 +20,11 @@ export default {
     registerPidAssignment(strapi);
     registerSuperAdminRestrictions(strapi);
     guardRelationRoutes(strapi);
-    registerSiteStatusRoute(strapi, { webhookUrl: process.env.WEBHOOK_URL, secret: process.env.WEBHOOK_SECRET });
+    registerSiteStatusRoute(strapi, {
+      webhookUrl: process.env.WEBHOOK_URL,
+      secret: process.env.WEBHOOK_SECRET,
+      siteUrl: process.env.PREVIEW_SITE_URL,
+    });
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

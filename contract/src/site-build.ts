@@ -54,5 +54,7 @@ export const siteStatusAnswer = z.object({
   state: z.enum(SITE_STATES),
   publishedVersion: z.string(),
   report: siteBuildStatus.nullable(),
+  /** The editor guide, a page of the site (docs/编辑指南.md), when the CMS knows the site's address. */
+  guideUrl: z.string().nullable(),
 });
 export type SiteStatusAnswer = z.infer<typeof siteStatusAnswer>;

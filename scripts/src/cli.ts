@@ -104,6 +104,7 @@ const USAGE = `用法：./portal [命令] [选项]
     --only <阶段>        只运行 static、unit、integration、e2e（可用逗号连接）
     --filter <文字>      只运行路径或名称含该文字的测试
   bench [api|pages|checkout|publish|admin]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表）
+  docs screenshots       为 docs/编辑指南.md 截取后台截图（对已启动的门户）
   reset                  清除本地数据库、上传文件与网站构建`;
 
 function readArgs() {
@@ -151,6 +152,12 @@ async function main() {
       else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish、admin`);
       return;
     }
+    case 'docs': {
+      // ./portal docs screenshots: the editor guide's screenshots, from a started portal.
+      if (positionals[1] !== 'screenshots') throw new CommandError('用法：./portal docs screenshots');
+      await import('../docs/screenshots.ts');
+      return;
+    }
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
@@ -158,7 +165,7 @@ async function main() {
       log('已清除本地数据库、上传文件与网站构建；下次启动将重新写入种子内容。');
       return;
     default:
-      throw new CommandError(`未知命令 ${command}。可用：start、test、bench、reset`);
+      throw new CommandError(`未知命令 ${command}。可用：start、test、bench、docs、reset`);
   }
 }
 

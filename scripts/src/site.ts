@@ -8,7 +8,7 @@ const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 import path from 'node:path';
 import { stampFile } from './builds.ts';
-import { CONTRACT_DIR, SITE_DIR } from './paths.ts';
+import { CONTRACT_DIR, ROOT, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
 import { RenderService } from './site-render/client.ts';
 import type { UpdateResult } from './site-render/protocol.ts';
@@ -79,6 +79,8 @@ const SOURCES = [
   path.join(SITE_DIR, 'astro.config.mjs'),
   path.join(SITE_DIR, 'package.json'),
   path.join(CONTRACT_DIR, 'src'),
+  // The editor guide is a page of the site (/editor-guide/).
+  path.join(ROOT, 'docs'),
 ];
 
 /** What a check did: nothing (current), a full build, or an update of the pages a publish touched. */

@@ -46,6 +46,15 @@ test('a failed site update shows on the admin home as 更新失败, with its rea
     await expect(siteStatus.getByText('更新失败')).toBeVisible();
     await expect(siteStatus.getByText('网站继续显示上一版')).toBeVisible();
     await expect(siteStatus.getByRole('alert')).toHaveText(`失败原因：${failure}`);
+
+    // The widget links the editor guide, a page of the site with the guide's screenshots.
+    const guide = await siteStatus.getByRole('link', { name: '编辑指南' }).getAttribute('href');
+    expect(guide).toBe(`${testEnv.webUrl}/editor-guide/`);
+    await page.goto(guide!);
+    await expect(page.getByRole('heading', { level: 1, name: '编辑指南' })).toBeVisible();
+    const screenshot = page.getByRole('img', { name: '后台首页与网站发布状态' });
+    await screenshot.scrollIntoViewIfNeeded();
+    await expect.poll(() => screenshot.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1440);
   } finally {
     // The suite's own site builder reported the site it serves: that is what the widget shows again.
     await request.put('/api/internal/site-build', { headers: webhook(), data: before });

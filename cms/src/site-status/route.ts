@@ -24,7 +24,12 @@ async function readReport(webhookUrl: string | undefined, secret: string | undef
   }
 }
 
-export function registerSiteStatusRoute(strapi: Core.Strapi, options: { webhookUrl?: string | undefined; secret?: string | undefined }) {
+export function registerSiteStatusRoute(
+  strapi: Core.Strapi,
+  options: { webhookUrl?: string | undefined; secret?: string | undefined; siteUrl?: string | undefined },
+) {
+  // The editor guide (docs/编辑指南.md) is a page of the site: the widget links to it.
+  const guideUrl = options.siteUrl ? `${options.siteUrl.replace(/\/$/, '')}/editor-guide/` : null;
   strapi.server.routes({
     type: 'admin',
     routes: [
@@ -34,7 +39,12 @@ export function registerSiteStatusRoute(strapi: Core.Strapi, options: { webhookU
         handler: async (ctx: { body: unknown }) => {
           const [report, fingerprint] = await Promise.all([readReport(options.webhookUrl, options.secret), contentFingerprint()]);
           const published = siteContentVersion(fingerprint);
-          const answer: SiteStatusAnswer = { state: siteState(report, published), publishedVersion: published, report: report ?? null };
+          const answer: SiteStatusAnswer = {
+            state: siteState(report, published),
+            publishedVersion: published,
+            report: report ?? null,
+            guideUrl,
+          };
           ctx.body = { data: answer };
         },
         config: { policies: ['admin::isAuthenticatedAdmin'] },

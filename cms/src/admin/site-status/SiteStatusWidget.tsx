@@ -81,7 +81,7 @@ export default function SiteStatusWidget() {
       try {
         next = (await get<{ data: SiteStatus }>('/feiyi/site-status')).data.data;
       } catch {
-        next = { state: 'unknown', publishedVersion: '', report: null };
+        next = { state: 'unknown', publishedVersion: '', report: null, guideUrl: null };
       }
       if (stopped) return;
       setStatus(next);
@@ -105,6 +105,14 @@ export default function SiteStatusWidget() {
       {update && <Muted>{update}</Muted>}
       {report?.contentVersion && <Muted>网站内容版本：{report.contentVersion.slice(0, 12)}</Muted>}
       {status.state === 'failed' && report?.error && <Failure role="alert">失败原因：{report.error}</Failure>}
+      {status.guideUrl && (
+        <p>
+          <a href={status.guideUrl} target="_blank" rel="noopener">
+            编辑指南
+          </a>
+          ：登录、编辑与发布、预览、图片、发布状态与角色的说明
+        </p>
+      )}
     </Panel>
   );
 }

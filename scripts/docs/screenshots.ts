@@ -1,0 +1,101 @@
+/**
+ * The editor guide's screenshots (docs/编辑指南.md), taken from a started portal so they show the admin as it is:
+ * Chromium in Chinese, signed in as 内容编辑, the screens the guide walks through. Nothing is changed: the edit
+ * views are opened and left without saving.
+ *   ./portal docs screenshots      (PORT, CMS_PORT and HOST as for ./portal start)
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { ROOT, RUNTIME_DIR } from '../src/paths.ts';
+import { CHROMIUM_PATH } from '../src/test-prerequisites.ts';
+
+const host = process.env.HOST ?? '127.0.0.1';
+const cmsUrl = `http://${host}:${process.env.CMS_PORT ?? 1337}`;
+const OUT_DIR = path.join(ROOT, 'docs', 'images', 'editor-guide');
+
+const secrets = Object.fromEntries(
+  readFileSync(path.join(RUNTIME_DIR, 'secrets.env'), 'utf8')
+    .split('\n')
+    .map((line) => /^([A-Z_]+)=(.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => [match[1]!, match[2]!.replace(/^"|"$/g, '')]),
+);
+
+const admin = (route: string) => `${cmsUrl}/admin${route}`;
+
+async function shoot(page: Page, name: string) {
+  // Strapi fills a screen in steps: take it once nothing is loading.
+  await page
+    .getByRole('progressbar')
+    .first()
+    .waitFor({ state: 'detached', timeout: 60_000 })
+    .catch(() => undefined);
+  // Pictures and fonts finish loading; a page that keeps a connection open (the preview's site) is taken after 5 s.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.screenshot({ path: path.join(OUT_DIR, `${name}.png`) });
+  console.log(`  ${name}.png`);
+}
+
+async function main() {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await (await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } })).newPage();
+    console.log(`编辑指南截图 → ${path.relative(ROOT, OUT_DIR)}`);
+
+    await page.goto(admin('/auth/login'));
+    await page.locator('input[name="email"]').waitFor({ timeout: 120_000 });
+    await page.locator('input[name="email"]').fill(secrets.EDITOR_EMAIL!);
+    await shoot(page, '01-login');
+    await page.locator('input[name="password"]').fill(secrets.EDITOR_PASSWORD!);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/admin(?!\/auth)/, { timeout: 120_000 });
+    await page.locator('[data-site-status]').waitFor({ timeout: 60_000 });
+    // The home's 网站发布状态 (and its link to this guide) in view.
+    await page.locator('[data-site-status]').scrollIntoViewIfNeeded();
+    await shoot(page, '02-home');
+
+    const culture = 'api::culture.culture';
+    await page.goto(admin(`/content-manager/collection-types/${culture}?page=1&pageSize=10&sort=pid:ASC`));
+    await page.locator('tbody tr').first().waitFor({ timeout: 60_000 });
+    await shoot(page, '03-culture-list');
+
+    await page.locator('tbody tr').first().click();
+    const preview = page.getByRole('link', { name: '打开预览' });
+    await preview.waitFor({ timeout: 60_000 });
+    await shoot(page, '04-culture-edit');
+
+    await preview.click();
+    await page.frameLocator('iframe').getByText('预览 · ').first().waitFor({ timeout: 60_000 });
+    await shoot(page, '05-preview-panel');
+    await page.keyboard.press('Escape');
+
+    await page.goto(admin('/plugins/upload'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    await shoot(page, '06-media');
+
+    await page.goto(admin('/content-manager/collection-types/api::inheritor.inheritor/create'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    await shoot(page, '07-inheritor-new');
+
+    await page.goto(admin('/content-manager/collection-types/api::product.product/create'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    await shoot(page, '08-product-new');
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();
