@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { collectProblems } from './support/axe.ts';
 
 test('the API reference renders with everything from our own origin', async ({ page, baseURL }) => {
   // Scalar's reference is one 5 MB script: on a busy 2-core machine it takes a while to start.
@@ -6,13 +7,9 @@ test('the API reference renders with everything from our own origin', async ({ p
   const origin = new URL(baseURL!).origin;
   const requested: string[] = [];
   const failed: string[] = [];
-  const problems: string[] = [];
+  const problems = collectProblems(page);
   page.on('request', (request) => requested.push(request.url()));
   page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
 
   const response = await page.goto('/api/docs/');
   expect(response?.status()).toBe(200);

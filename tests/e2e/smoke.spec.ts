@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { collectProblems } from './support/axe.ts';
 
 test(
   'the home page shows culture items that come from the CMS',
@@ -11,11 +12,7 @@ test(
     const first = data.hotCultures[0]!;
     expect(first.title).toMatch(/\p{Script=Han}/u);
 
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = collectProblems(page);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/非遗中国/);

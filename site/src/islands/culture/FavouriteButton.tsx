@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { addCollection, collectionQueries, removeCollection } from '../../lib/api/collection.ts';
+import { addFavourite, favouriteQueries, removeFavourite } from '../../lib/api/favourite.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
@@ -12,19 +12,19 @@ import { useClientStore } from '../../lib/ui/use-client-store.ts';
  */
 export default function FavouriteButton({ cultureId, title }: { cultureId: number; title: string }) {
   const session = useClientStore(subscribeSession, readSession, undefined);
-  const check = useQuery({ ...collectionQueries.check(cultureId), enabled: Boolean(session) }, queryClient);
+  const check = useQuery({ ...favouriteQueries.check(cultureId), enabled: Boolean(session) }, queryClient);
   const collected = Boolean(session) && check.data === true;
 
   const toggle = useMutation(
     {
       mutationFn: async (next: boolean) => {
-        if (next) await addCollection(cultureId);
-        else await removeCollection(cultureId);
+        if (next) await addFavourite(cultureId);
+        else await removeFavourite(cultureId);
         return next;
       },
       onSuccess: (next) => {
-        queryClient.setQueryData(collectionQueries.check(cultureId).queryKey, next);
-        void queryClient.invalidateQueries({ queryKey: [...collectionQueries.all(), 'list'] });
+        queryClient.setQueryData(favouriteQueries.check(cultureId).queryKey, next);
+        void queryClient.invalidateQueries({ queryKey: [...favouriteQueries.all(), 'list'] });
         notify.success(next ? '收藏成功' : '取消收藏成功');
       },
       onError: (error) => {

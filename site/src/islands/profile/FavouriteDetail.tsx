@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { favouriteQueries } from '../../lib/api/collection.ts';
+import { favouriteQueries } from '../../lib/api/favourite.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { favouriteView } from '../../lib/profile/favourites.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { collectionQueries } from '../../lib/api/collection.ts';
+import { favouriteQueries } from '../../lib/api/favourite.ts';
 import { messageOf } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { FAVOURITE_PAGE_SIZE, FAVOURITE_TYPE_LABELS, timeText } from '../../lib/profile/lists.ts';
@@ -14,7 +14,7 @@ const COVER_FALLBACK = '/images/culture-default.svg';
 export default function FavouriteSection() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<{ type: string; id: number; title: string } | undefined>();
-  const list = useQuery({ ...collectionQueries.list(page, FAVOURITE_PAGE_SIZE), placeholderData: keepPreviousData }, queryClient);
+  const list = useQuery({ ...favouriteQueries.list(page, FAVOURITE_PAGE_SIZE), placeholderData: keepPreviousData }, queryClient);
 
   if (list.isPending)
     return (

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { collectionQueries } from '../../lib/api/collection.ts';
+import { favouriteQueries } from '../../lib/api/favourite.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { historyQueries } from '../../lib/api/history.ts';
 import { readLocalHistory } from '../../lib/api/history-store.ts';
@@ -45,7 +45,7 @@ export default function SkillChart({ categories, lookup }: Props) {
   const [drawFailed, setDrawFailed] = useState(false);
 
   const follows = useQuery({ ...inheritorQueries.followed(1, FOLLOW_FETCH_SIZE), enabled: near }, queryClient);
-  const favourites = useQuery({ ...collectionQueries.list(1, SAMPLE_SIZE), enabled: near }, queryClient);
+  const favourites = useQuery({ ...favouriteQueries.list(1, SAMPLE_SIZE), enabled: near }, queryClient);
   const history = useQuery({ ...historyQueries.list(1, SAMPLE_SIZE, ''), enabled: near }, queryClient);
   const visits = useMemo(() => {
     if (history.data) return history.data.records;

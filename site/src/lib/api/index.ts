@@ -4,7 +4,7 @@
  */
 export * from './auth.ts';
 export * from './client.ts';
-export * from './collection.ts';
+export * from './favourite.ts';
 export * from './content.ts';
 export * from './culture.ts';
 export * from './culture-search.ts';

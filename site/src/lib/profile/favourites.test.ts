@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchFavouriteDetail } from '../api/collection.ts';
+import { fetchFavouriteDetail } from '../api/favourite.ts';
 import { favouriteView } from './favourites.ts';
 
 const culture = {

@@ -2,7 +2,7 @@
  * A favourite's detail view (part 2 §3): its content as paragraphs, its pictures (split as the spec says, http
  * only), its intro video, category and province, and where its own page is.
  */
-import type { FavouriteDetail } from '../api/collection.ts';
+import type { FavouriteDetail } from '../api/favourite.ts';
 import { splitImages } from './images.ts';
 
 export interface FavouriteView {

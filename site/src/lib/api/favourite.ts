@@ -8,34 +8,40 @@ import { fetchProduct } from './product.ts';
 
 export type FavouriteType = 'culture' | 'heritage' | 'news' | 'product';
 
-export async function checkCollected(targetId: number, type: FavouriteType = 'culture', signal?: AbortSignal) {
+export async function checkFavourite(targetId: number, type: FavouriteType = 'culture', signal?: AbortSignal) {
   return (await call('collectionCheckResponse', '/api/collection/check', { searchParams: { type, targetId }, signal })).data;
 }
 
-export async function addCollection(targetId: number, type: FavouriteType = 'culture') {
+export async function addFavourite(targetId: number, type: FavouriteType = 'culture') {
   return call('collectionChangeResponse', '/api/collection', { method: 'post', searchParams: { type, targetId } });
 }
 
-export async function removeCollection(targetId: number, type: FavouriteType = 'culture') {
+export async function removeFavourite(targetId: number, type: FavouriteType = 'culture') {
   return call('collectionChangeResponse', '/api/collection', { method: 'delete', searchParams: { type, targetId } });
 }
 
-export async function fetchCollections(params: { page?: number; size?: number; type?: FavouriteType } = {}, signal?: AbortSignal) {
+export async function fetchFavourites(params: { page?: number; size?: number; type?: FavouriteType } = {}, signal?: AbortSignal) {
   const searchParams = { page: params.page ?? 1, size: params.size ?? 6, type: params.type };
   return (await call('collectionListResponse', '/api/collection/list', { searchParams, signal })).data;
 }
 
-export const collectionQueries = {
-  all: () => ['collection'] as const,
+/** The visitor's favourites (the API calls them collections, as the spec does: /api/collection/…). */
+export const favouriteQueries = {
+  all: () => ['favourite'] as const,
   check: (targetId: number, type: FavouriteType = 'culture') =>
     queryOptions({
-      queryKey: [...collectionQueries.all(), 'check', type, targetId],
-      queryFn: ({ signal }) => checkCollected(targetId, type, signal),
+      queryKey: [...favouriteQueries.all(), 'check', type, targetId],
+      queryFn: ({ signal }) => checkFavourite(targetId, type, signal),
     }),
   list: (page = 1, size = 6) =>
     queryOptions({
-      queryKey: [...collectionQueries.all(), 'list', { page, size }],
-      queryFn: ({ signal }) => fetchCollections({ page, size }, signal),
+      queryKey: [...favouriteQueries.all(), 'list', { page, size }],
+      queryFn: ({ signal }) => fetchFavourites({ page, size }, signal),
+    }),
+  detail: (type: string, id: number) =>
+    queryOptions({
+      queryKey: [...favouriteQueries.all(), 'detail', type, id],
+      queryFn: ({ signal }) => fetchFavouriteDetail(type, id, signal),
     }),
 };
 
@@ -61,11 +67,3 @@ export async function fetchFavouriteDetail(type: string, id: number, signal?: Ab
       throw new ApiError('config', MESSAGES.favourite.unsupportedType(type));
   }
 }
-
-export const favouriteQueries = {
-  detail: (type: string, id: number) =>
-    queryOptions({
-      queryKey: [...collectionQueries.all(), 'detail', type, id],
-      queryFn: ({ signal }) => fetchFavouriteDetail(type, id, signal),
-    }),
-};
