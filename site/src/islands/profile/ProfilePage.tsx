@@ -17,7 +17,7 @@ import { useClientStore } from '../../lib/ui/use-client-store.ts';
 // first load parses only what it shows.
 const AchievementSection = lazy(() => import('./AchievementSection.tsx'));
 const AddressSection = lazy(() => import('./AddressSection.tsx'));
-const AppointmentSection = lazy(() => import('./AppointmentSection.tsx'));
+const BookingSection = lazy(() => import('./BookingSection.tsx'));
 const FollowSection = lazy(() => import('./FollowSection.tsx'));
 const HistorySection = lazy(() => import('./HistorySection.tsx'));
 const ImageSection = lazy(() => import('./ImageSection.tsx'));
@@ -135,7 +135,7 @@ export default function ProfilePage({ categories, lookup }: Props) {
       body = <FavouriteSection />;
       break;
     case 'appointment':
-      body = <AppointmentSection />;
+      body = <BookingSection />;
       break;
     case 'achievement':
       body = <AchievementSection userId={user.id} />;

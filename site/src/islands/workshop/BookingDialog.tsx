@@ -2,7 +2,7 @@ import type { Workshop } from '@feiyi/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
-import { dropReservation, keepReservation } from '../../lib/api/reservation-store.ts';
+import { dropLocalBooking, keepLocalBooking } from '../../lib/api/local-bookings.ts';
 import { bookWorkshop, workshopQueries } from '../../lib/api/workshop.ts';
 import { formatMoney, yuan } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
@@ -11,7 +11,7 @@ import { useSimulatedPayment } from '../../lib/payment/use-simulated-payment.ts'
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import {
-  type LocalReservation,
+  type LocalBooking,
   PARTICIPANTS,
   type Participant,
   bookingAmount,
@@ -19,7 +19,7 @@ import {
   cleanParticipants,
   isBooked,
   isFreeWorkshop,
-  localReservation,
+  localBooking,
   participantsProblem,
   resizeParticipants,
 } from './booking.ts';
@@ -28,7 +28,7 @@ import { formatStartTime } from './countdown.ts';
 interface Props {
   workshop: Workshop;
   /** A booking kept in this browser before login, now being sent to the account: names and phones come prefilled. */
-  sync?: LocalReservation | undefined;
+  sync?: LocalBooking | undefined;
   loggedIn: boolean;
   booked: readonly { activity: { title: string; time: string } }[];
   onClose: () => void;
@@ -112,7 +112,7 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
     const participants = cleanParticipants(rows);
     if (!loggedIn) {
       try {
-        keepReservation(localReservation(activity, participants, new Date()));
+        keepLocalBooking(localBooking(activity, participants, new Date()));
         notify.success(MESSAGES.workshop.savedLocally);
         onClose();
       } catch {
@@ -123,7 +123,7 @@ export default function BookingDialog({ workshop, sync, loggedIn, booked, onClos
     }
     try {
       await bookWorkshop(workshop.id, participants);
-      if (sync) dropReservation(sync.id);
+      if (sync) dropLocalBooking(sync.id);
       notify.success(MESSAGES.workshop.bookedOnServer(workshop.title));
     } catch (error) {
       if (!(error instanceof ApiError && error.isAuth)) notify.error(messageOf(error, MESSAGES.workshop.bookingFailed));

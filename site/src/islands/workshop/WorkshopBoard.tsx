@@ -2,15 +2,15 @@ import type { Workshop } from '@feiyi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { queryClient } from '../../lib/api/query-client.ts';
-import { readLocalReservations, subscribeReservations } from '../../lib/api/reservation-store.ts';
+import { readLocalBookings, subscribeLocalBookings } from '../../lib/api/local-bookings.ts';
 import { readSession, subscribeSession } from '../../lib/api/session.ts';
 import { type fetchBookings, workshopQueries } from '../../lib/api/workshop.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import BookingDialog from './BookingDialog.tsx';
-import { type LocalReservation, isBooked, isFreeWorkshop } from './booking.ts';
+import { type LocalBooking, isBooked, isFreeWorkshop } from './booking.ts';
 import { COUNTDOWN_REFRESH_MS, countdownText, formatStartTime, hasStarted } from './countdown.ts';
-import LocalReservations from './LocalReservations.tsx';
+import LocalBookings from './LocalBookings.tsx';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
 import { Picture } from '../../lib/ui/Picture.tsx';
 import { PICTURE_SIZES } from '../../lib/ui/picture-sizes.ts';
@@ -22,7 +22,7 @@ interface Props {
   builtAt: string;
 }
 
-const NO_RECORDS: LocalReservation[] = [];
+const NO_RECORDS: LocalBooking[] = [];
 const NO_BOOKINGS: Awaited<ReturnType<typeof fetchBookings>> = [];
 
 /**
@@ -32,11 +32,11 @@ const NO_BOOKINGS: Awaited<ReturnType<typeof fetchBookings>> = [];
  */
 export default function WorkshopBoard({ workshops: built, builtAt }: Props) {
   const session = useClientStore(subscribeSession, readSession, undefined);
-  const local = useClientStore(subscribeReservations, readLocalReservations, NO_RECORDS);
+  const local = useClientStore(subscribeLocalBookings, readLocalBookings, NO_RECORDS);
   const live = useQuery(workshopQueries.list(), queryClient);
   const mine = useQuery({ ...workshopQueries.bookings(), enabled: Boolean(session) }, queryClient);
   const [now, setNow] = useState(() => new Date(builtAt));
-  const [open, setOpen] = useState<{ workshop: Workshop; sync?: LocalReservation } | undefined>();
+  const [open, setOpen] = useState<{ workshop: Workshop; sync?: LocalBooking } | undefined>();
 
   useEffect(() => {
     setNow(new Date());
@@ -56,7 +56,7 @@ export default function WorkshopBoard({ workshops: built, builtAt }: Props) {
     setOpen({ workshop });
   }
 
-  function sync(record: LocalReservation) {
+  function sync(record: LocalBooking) {
     const workshop = workshops.find(
       (w) => w.title === record.activity.title && Date.parse(w.startTime) === Date.parse(record.activity.time),
     );
@@ -69,7 +69,7 @@ export default function WorkshopBoard({ workshops: built, builtAt }: Props) {
 
   return (
     <>
-      {session && local.length > 0 && <LocalReservations records={local} onSync={sync} />}
+      {session && local.length > 0 && <LocalBookings records={local} onSync={sync} />}
       {!session && (
         <p className="mt-4 max-w-[40em] text-sm leading-7 opacity-85">
           {MESSAGES.workshop.guestNote}

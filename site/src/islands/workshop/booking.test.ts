@@ -8,9 +8,9 @@ import {
   isFreeWorkshop,
   isMainlandMobile,
   isValidIdCard,
-  localReservation,
+  localBooking,
   maskIdCard,
-  parseReservations,
+  parseLocalBookings,
   participantsProblem,
   resizeParticipants,
 } from './booking.ts';
@@ -115,7 +115,7 @@ describe('the local record (activityReservations)', () => {
   const activity = { title: '龙泉青瓷拉坯体验', time: '2027-03-13T06:00:00.000Z', location: '杭州', image: '/a.png' };
   it('is saved with status 已预约 and masked ID numbers only', () => {
     const now = new Date('2026-11-23T10:00:00.000Z');
-    const record = localReservation(activity, [{ name: ' 张三 ', phone: '13800138000', idcard: VALID }], now);
+    const record = localBooking(activity, [{ name: ' 张三 ', phone: '13800138000', idcard: VALID }], now);
     expect(record).toEqual({
       id: now.getTime(),
       status: '已预约',
@@ -131,12 +131,12 @@ describe('the local record (activityReservations)', () => {
       { id: 'x', activity },
       null,
     ];
-    const read = parseReservations(JSON.stringify(stored));
+    const read = parseLocalBookings(JSON.stringify(stored));
     expect(read).toHaveLength(1);
     expect(read[0]!.participants[0]!.idcard).toBe('110105********002X');
-    expect(parseReservations('not json')).toEqual([]);
-    expect(parseReservations(null)).toEqual([]);
-    expect(parseReservations('{}')).toEqual([]);
+    expect(parseLocalBookings('not json')).toEqual([]);
+    expect(parseLocalBookings(null)).toEqual([]);
+    expect(parseLocalBookings('{}')).toEqual([]);
   });
   it('finds a duplicate by title and time (the same instant in another notation counts)', () => {
     const records = [{ activity }];

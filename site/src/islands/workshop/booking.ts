@@ -12,7 +12,7 @@ import * as MESSAGES from '@feiyi/contract/messages';
 export const PARTICIPANTS = { min: 1, max: 4 } as const;
 /** The QR shows for 1 s, then 'processing' for 10 s, then the booking is saved (part 2 §9). */
 export const BOOKING_TIMERS = { qrMs: 1_000, processingMs: 10_000 } as const;
-export const LOCAL_RESERVATIONS_KEY = 'activityReservations';
+export const LOCAL_BOOKINGS_KEY = 'activityReservations';
 // The rules for people are the contract's, the same in the API and the CMS.
 export { idCheckCharacter, isMainlandMobile, isValidIdCard, maskIdCard } from '@feiyi/contract/identity';
 
@@ -72,7 +72,7 @@ export function bookingPhaseAt(elapsedMs: number): BookingPhase {
   return 'done';
 }
 
-export interface ReservationActivity {
+export interface BookingActivity {
   title: string;
   time: string;
   location: string;
@@ -80,10 +80,10 @@ export interface ReservationActivity {
 }
 
 /** The spec's local booking record (part 2 §3); ID numbers are kept masked only. */
-export interface LocalReservation {
+export interface LocalBooking {
   id: number;
   status: string;
-  activity: ReservationActivity;
+  activity: BookingActivity;
   createTime: string;
   participants: Participant[];
 }
@@ -92,7 +92,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 /** The stored list; anything unreadable is left out (a broken entry never breaks the page). */
-export function parseReservations(raw: string | null | undefined): LocalReservation[] {
+export function parseLocalBookings(raw: string | null | undefined): LocalBooking[] {
   if (!raw) return [];
   let value: unknown;
   try {
@@ -101,7 +101,7 @@ export function parseReservations(raw: string | null | undefined): LocalReservat
     return [];
   }
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item): LocalReservation[] => {
+  return value.flatMap((item): LocalBooking[] => {
     if (!isRecord(item) || typeof item.id !== 'number' || !isRecord(item.activity) || !Array.isArray(item.participants)) return [];
     const { activity } = item;
     if (!isText(activity.title) || !isText(activity.time)) return [];
@@ -133,7 +133,7 @@ export function isBooked(records: readonly { activity: { title: string; time: st
 }
 
 /** The record kept for a logged-out booking: status '已预约', ID numbers masked. */
-export function localReservation(activity: ReservationActivity, rows: readonly Participant[], now: Date): LocalReservation {
+export function localBooking(activity: BookingActivity, rows: readonly Participant[], now: Date): LocalBooking {
   return {
     id: now.getTime(),
     status: MESSAGES.workshop.booked,

@@ -13,7 +13,7 @@ export * from './donation.ts';
 export * from './errors.ts';
 export * from './history.ts';
 export * from './history-store.ts';
-export * from './reservation-store.ts';
+export * from './local-bookings.ts';
 export * from './inheritor.ts';
 export * from './national.ts';
 export * from './order.ts';

@@ -2,46 +2,46 @@
  * The logged-out visitor's workshop bookings, kept in localStorage under 'activityReservations' (part 2 §3).
  * The rules (record shape, masking, duplicates) live in islands/workshop/booking.ts; this is the storage edge.
  */
-import { LOCAL_RESERVATIONS_KEY, type LocalReservation, parseReservations } from '../../islands/workshop/booking.ts';
+import { LOCAL_BOOKINGS_KEY, type LocalBooking, parseLocalBookings } from '../../islands/workshop/booking.ts';
 
 const CHANGE_EVENT = 'feiyi:reservations';
 
-const NONE: LocalReservation[] = [];
-let cached: { raw: string | null; records: LocalReservation[] } | undefined;
+const NONE: LocalBooking[] = [];
+let cached: { raw: string | null; records: LocalBooking[] } | undefined;
 
 /** The stored bookings; the same array while the stored text is unchanged (a stable snapshot: an island re-renders only when it changed). */
-export function readLocalReservations(): LocalReservation[] {
+export function readLocalBookings(): LocalBooking[] {
   if (typeof window === 'undefined') return NONE;
   let raw: string | null;
   try {
-    raw = window.localStorage.getItem(LOCAL_RESERVATIONS_KEY);
+    raw = window.localStorage.getItem(LOCAL_BOOKINGS_KEY);
   } catch {
     return NONE;
   }
-  if (!cached || cached.raw !== raw) cached = { raw, records: raw ? parseReservations(raw) : NONE };
+  if (!cached || cached.raw !== raw) cached = { raw, records: raw ? parseLocalBookings(raw) : NONE };
   return cached.records;
 }
 
-function write(records: readonly LocalReservation[]): void {
-  if (records.length === 0) window.localStorage.removeItem(LOCAL_RESERVATIONS_KEY);
-  else window.localStorage.setItem(LOCAL_RESERVATIONS_KEY, JSON.stringify(records));
+function write(records: readonly LocalBooking[]): void {
+  if (records.length === 0) window.localStorage.removeItem(LOCAL_BOOKINGS_KEY);
+  else window.localStorage.setItem(LOCAL_BOOKINGS_KEY, JSON.stringify(records));
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
 /** Adds a record in front (newest first). Throws when the browser refuses to store it. */
-export function keepReservation(record: LocalReservation): void {
-  write([record, ...readLocalReservations()]);
+export function keepLocalBooking(record: LocalBooking): void {
+  write([record, ...readLocalBookings()]);
 }
 
-export function dropReservation(id: number): void {
-  write(readLocalReservations().filter((r) => r.id !== id));
+export function dropLocalBooking(id: number): void {
+  write(readLocalBookings().filter((r) => r.id !== id));
 }
 
 /** Calls `listener` when the stored bookings change, in this tab or another. */
-export function subscribeReservations(listener: () => void): () => void {
+export function subscribeLocalBookings(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => {};
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === LOCAL_RESERVATIONS_KEY) listener();
+    if (event.key === null || event.key === LOCAL_BOOKINGS_KEY) listener();
   };
   window.addEventListener('storage', onStorage);
   window.addEventListener(CHANGE_EVENT, listener);

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
-import { readLocalReservations, subscribeReservations } from '../../lib/api/reservation-store.ts';
+import { readLocalBookings, subscribeLocalBookings } from '../../lib/api/local-bookings.ts';
 import { workshopQueries } from '../../lib/api/workshop.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
-import { type LocalReservation, maskIdCard } from '../workshop/booking.ts';
+import { type LocalBooking, maskIdCard } from '../workshop/booking.ts';
 import { formatStartTime } from '../workshop/countdown.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading } from './parts.tsx';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
-const NO_RECORDS: LocalReservation[] = [];
+const NO_RECORDS: LocalBooking[] = [];
 
 interface BookingCard {
   key: string;
@@ -69,9 +69,9 @@ function Card({ booking, local }: { booking: BookingCard; local: boolean }) {
 }
 
 /** The visitor's workshop bookings: the server's and any kept in this browser before login (ID numbers masked). */
-export default function AppointmentSection() {
+export default function BookingSection() {
   const bookings = useQuery(workshopQueries.bookings(), queryClient);
-  const local = useClientStore(subscribeReservations, readLocalReservations, NO_RECORDS);
+  const local = useClientStore(subscribeLocalBookings, readLocalBookings, NO_RECORDS);
 
   const localCards = local.map((r): BookingCard => ({
     key: `local-${r.id}`,
@@ -86,7 +86,7 @@ export default function AppointmentSection() {
   const localList = localCards.length > 0 && (
     <section aria-labelledby="local-bookings" className="mt-8">
       <h3 id="local-bookings" className="font-serif text-lg">
-        {MESSAGES.profile.localAppointments}
+        {MESSAGES.profile.localBookings}
       </h3>
       <p className="mt-1 text-sm opacity-85">
         {MESSAGES.workshop.syncNote}
@@ -113,7 +113,7 @@ export default function AppointmentSection() {
     return (
       <>
         <ErrorState
-          title={MESSAGES.profile.appointmentFailed}
+          title={MESSAGES.profile.bookingsFailed}
           detail={messageOf(bookings.error, '')}
           onRetry={() => void bookings.refetch()}
         />
@@ -122,7 +122,7 @@ export default function AppointmentSection() {
     );
   if (bookings.data.length === 0 && localCards.length === 0)
     return (
-      <EmptyState title={MESSAGES.profile.appointmentEmpty}>
+      <EmptyState title={MESSAGES.profile.bookingsEmpty}>
         <a className="link link-secondary" href="/inheritors#booking">
           预约一场非遗体验工坊
         </a>

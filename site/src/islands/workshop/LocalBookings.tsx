@@ -1,10 +1,10 @@
-import { dropReservation } from '../../lib/api/reservation-store.ts';
+import { dropLocalBooking } from '../../lib/api/local-bookings.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
-import type { LocalReservation } from './booking.ts';
+import type { LocalBooking } from './booking.ts';
 import { formatStartTime } from './countdown.ts';
 
 /** Bookings made in this browser before login, offered for syncing to the account (they hold no seat until then). */
-export default function LocalReservations({ records, onSync }: { records: LocalReservation[]; onSync: (r: LocalReservation) => void }) {
+export default function LocalBookings({ records, onSync }: { records: LocalBooking[]; onSync: (r: LocalBooking) => void }) {
   return (
     <section aria-labelledby="local-reservations" className="mt-6 rounded-box border border-info/40 bg-base-100 p-4">
       <h3 id="local-reservations" className="font-serif text-lg">
@@ -30,7 +30,7 @@ export default function LocalReservations({ records, onSync }: { records: LocalR
                 type="button"
                 className="btn btn-ghost btn-xs"
                 aria-label={`删除本机记录：${record.activity.title}`}
-                onClick={() => dropReservation(record.id)}
+                onClick={() => dropLocalBooking(record.id)}
               >
                 删除本机记录
               </button>
