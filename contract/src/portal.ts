@@ -6,19 +6,11 @@
  */
 import { z } from 'zod';
 import { address } from './auth.ts';
+import { pageOf } from './common.ts';
 import { favouriteItem } from './collection.ts';
 import { achievement, donation, donorFeedResponse } from './donation.ts';
 import { browseRecord } from './history.ts';
 import { booking } from './workshop.ts';
-
-const pageOfRecords = <T extends z.ZodType>(item: T) =>
-  z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  });
 
 /** GET/PUT portal/me. */
 export const portalProfile = z.object({
@@ -70,7 +62,7 @@ export type SeatLevel = z.infer<typeof seatLevels>[number];
 /** POST portal/orders. */
 export const portalOrderCreated = z.object({ order: portalOrder, stock: stockLevels.optional() });
 /** GET portal/orders. */
-export const portalOrderPage = pageOfRecords(portalOrder);
+export const portalOrderPage = pageOf(portalOrder);
 
 /** POST portal/bookings: the booking and the seats now taken. GET portal/bookings: the visitor's bookings. */
 export const portalBookingCreated = z.object({ booking, seats: seatLevels.optional() });
@@ -78,11 +70,11 @@ export const portalBookings = z.array(booking);
 
 /** GET portal/favourites/check; GET portal/favourites. */
 export const portalFavouriteCheck = z.boolean();
-export const portalFavouritePage = pageOfRecords(favouriteItem);
+export const portalFavouritePage = pageOf(favouriteItem);
 
 /** POST portal/browse-records; GET portal/browse-records. */
 export const portalBrowseSaved = z.object({ status: z.literal('success'), saved: z.number().int() });
-export const portalBrowsePage = pageOfRecords(browseRecord);
+export const portalBrowsePage = pageOf(browseRecord);
 
 /** GET/POST/DELETE portal/follows/{id}; GET portal/follows/count; GET portal/follows. */
 export const portalFollowStatus = z.object({ isFollowing: z.boolean() });
