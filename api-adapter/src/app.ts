@@ -13,6 +13,7 @@ import { createCmsClient, type CmsClient } from './cms/client.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import type { AppConfig } from './config.ts';
 import { contentEventsRoutes } from './content/events-routes.ts';
+import { ContentFanOut } from './content/fan-out.ts';
 import { siteBuildRoutes } from './content/site-build-routes.ts';
 import { ContentStore } from './content/store.ts';
 import { ERROR_CODES } from '@feiyi/contract/common';
@@ -68,6 +69,15 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     await redis?.quit().catch(() => undefined);
   });
 
+  // Which of several instances answered (the scale profile's tests show that nginx spreads requests over them).
+  const instanceName = config.INSTANCE_NAME;
+  if (instanceName) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-adapter-instance', instanceName);
+      done();
+    });
+  }
+
   // Before every route: the browser tests' error switch, only when the test runner turned it on.
   if (config.TEST_FAULTS) registerTestFaults(app);
 
@@ -79,7 +89,8 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'feiyi:rate:' } : {}),
+    // Redis down: the limits stop counting rather than every limited route failing.
+    ...(redis ? { redis, nameSpace: 'feiyi:rate:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: ERROR_CODES.tooManyRequests,
@@ -108,12 +119,26 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     );
   });
   app.addHook('onClose', async () => store.stopWatching());
+  let fanOut: ContentFanOut | undefined;
+  if (redis) {
+    fanOut = new ContentFanOut({
+      publisher: redis,
+      instance: instanceName ?? `${config.HOST}:${config.PORT}:${process.pid}`,
+      log: app.log,
+      onEvent: () => store.checkForChanges(),
+    });
+    const announcer = fanOut;
+    store.onLocalUpdate(() => announcer.announce('stock'));
+    app.addHook('onClose', async () => announcer.close());
+  }
 
   const deps: Deps = {
     config,
     cms,
     store,
     loginLimiter: new LoginLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore()),
+    redis,
+    fanOut,
   };
 
   // The API's routes, each declaring who may call it (config.auth): routeAuth enforces the declarations

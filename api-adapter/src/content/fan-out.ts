@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+export const CONTENT_EVENTS_CHANNEL = 'feiyi:content-events';
+
+const message = z.object({ from: z.string(), kind: z.enum(['published', 'stock']) });
+export type ContentEventKind = z.infer<typeof message>['kind'];
+
+/**
+ * Tells the other adapter instances that content moved here (the CMS's webhook reached only this one; a sale changed
+ * stock in this one's copy), through Redis pub/sub: each of them then asks the CMS at once instead of at its next
+ * periodic check. Without Redis (down, or never configured) every instance still catches up by that periodic check:
+ * the fan-out only shortens the wait, so a failure is a warning, never an error for the request that caused it.
+ */
+export class ContentFanOut {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly instance: string;
+  private readonly log: FastifyBaseLogger;
+  /** How many other instances' announcements this one has followed (checked the CMS for): tests read it. */
+  followed = 0;
+  /** Whether the outage is already logged, so a Redis outage is logged once when it starts, not on every reconnect attempt. */
+  private warned = false;
+
+  constructor(options: { publisher: Redis; instance: string; log: FastifyBaseLogger; onEvent: (kind: ContentEventKind) => Promise<void> }) {
+    this.publisher = options.publisher;
+    this.instance = options.instance;
+    this.log = options.log;
+    // A subscribed connection can do nothing else: a second one, with the publisher's settings.
+    this.subscriber = options.publisher.duplicate();
+    this.subscriber.on('error', (error: Error) => this.warn(error));
+    this.subscriber.on('ready', () => {
+      if (this.warned) this.log.warn('redis is back: content changes reach the other adapter instances again');
+      this.warned = false;
+    });
+    this.subscriber.on('message', (_channel: string, raw: string) => {
+      let parsed: z.infer<typeof message>;
+      try {
+        parsed = message.parse(JSON.parse(raw));
+      } catch {
+        return;
+      }
+      if (parsed.from === this.instance) return;
+      options
+        .onEvent(parsed.kind)
+        .then(() => (this.followed += 1))
+        .catch((error: unknown) => this.log.warn({ err: error }, "content version check after another instance's announcement failed"));
+    });
+    this.subscriber.subscribe(CONTENT_EVENTS_CHANNEL).catch((error: unknown) => this.warn(error));
+  }
+
+  /** Fire and forget: the caller's answer never waits for Redis. */
+  announce(kind: ContentEventKind): void {
+    if (this.publisher.status !== 'ready') {
+      this.warn(new Error(`redis connection is ${this.publisher.status}`));
+      return;
+    }
+    this.publisher
+      .publish(CONTENT_EVENTS_CHANNEL, JSON.stringify({ from: this.instance, kind }))
+      .catch((error: unknown) => this.warn(error));
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber.quit().catch(() => undefined);
+  }
+
+  private warn(error: unknown) {
+    if (this.warned) return;
+    this.warned = true;
+    this.log.warn(
+      { err: error },
+      'redis unreachable: content changes stay local to this adapter instance (others catch up at their periodic check)',
+    );
+  }
+}
