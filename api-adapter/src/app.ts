@@ -17,6 +17,7 @@ import { ContentFanOut } from './content/fan-out.ts';
 import { siteBuildRoutes } from './content/site-build-routes.ts';
 import { ContentStore } from './content/store.ts';
 import { ERROR_CODES } from '@feiyi/contract/common';
+import { countView } from './culture/content.ts';
 import { cultureRoutes } from './culture/routes.ts';
 import { openApiOptions } from './docs/openapi.ts';
 import { docsRoutes } from './docs/routes.ts';
@@ -30,6 +31,7 @@ import { nationalRoutes } from './national/routes.ts';
 import { orderRoutes } from './order/routes.ts';
 import { pagesRoutes } from './pages/routes.ts';
 import { policyRoutes } from './policy/routes.ts';
+import { applyStock } from './product/content.ts';
 import { productRoutes } from './product/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { provinceRoutes } from './province/routes.ts';
@@ -38,6 +40,7 @@ import { registerStaticSite } from './site/static.ts';
 import { PreviewRenderer } from './preview/renderer.ts';
 import { registerPreviewRoutes } from './preview/routes.ts';
 import { uploadRoutes } from './upload/routes.ts';
+import { applySeats } from './workshop/content.ts';
 import { workshopRoutes } from './workshop/routes.ts';
 
 export interface AppOptions {
@@ -125,10 +128,21 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
       publisher: redis,
       instance: instanceName ?? `${config.HOST}:${config.PORT}:${process.pid}`,
       log: app.log,
-      onEvent: () => store.checkForChanges(),
+      // A sale's levels apply as they come; anything else (a publish) is a check with the CMS.
+      onEvent: async (event) => {
+        if (event.kind === 'view') {
+          if (event.cultureId !== undefined) await countView(store, event.cultureId);
+          return;
+        }
+        if (event.stock || event.seats) {
+          applyStock(store, event.stock ?? []);
+          applySeats(store, event.seats ?? []);
+          return;
+        }
+        await store.checkForChanges();
+      },
     });
     const announcer = fanOut;
-    store.onLocalUpdate(() => announcer.announce('stock'));
     app.addHook('onClose', async () => announcer.close());
   }
 

@@ -26,6 +26,9 @@ const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'portal.conf.template'
 const SECURITY_HEADERS = path.join(ROOT, 'deploy', 'nginx', 'security-headers.conf');
 const BROTLI_MODULE = '/usr/share/nginx/modules/ngx_http_brotli_static_module.so';
 
+/** Whether nginx can send the site build's .br copies (Debian's libnginx-mod-http-brotli-static is installed). */
+export const nginxServesBrotli = () => existsSync(BROTLI_MODULE);
+
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** nginx's program: Debian puts it in /usr/sbin, which a normal user's PATH may lack. */

@@ -6,7 +6,7 @@ import { ROOT, RUNTIME_DIR } from './paths.ts';
 import { CommandError, run } from './processes.ts';
 import { generateSecrets } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
-import { ensureScaleProfile, startScaleStack, type RunningScaleStack } from './scale.ts';
+import { ensureScaleProfile, nginxServesBrotli, startScaleStack, type RunningScaleStack } from './scale.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { CHROMIUM_PATH, ensureBrowser, ensureScaleOutServices } from './test-prerequisites.ts';
 
@@ -116,6 +116,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_PROFILE: nginx ? 'scale' : 'default',
     TEST_ADAPTER_URLS: scaleStack ? scaleStack.adapters.map((adapter) => adapter.url).join(',') : '',
     TEST_REDIS_URL: redisUrl,
+    TEST_PAGE_ENCODING: nginx && !nginxServesBrotli() ? 'gzip' : 'br',
     CHROMIUM_PATH,
   };
   // The site is built before the tests, as a start would: integration tests read pages too.

@@ -77,7 +77,7 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
     },
     async () => {
       // The CMS calls one instance (through the load balancer): the others hear of it from this one.
-      fanOut?.announce('published');
+      await fanOut?.announce({ kind: 'published' });
       await store.checkForChanges().catch(async () => {
         await Promise.all([store.content.invalidate(), store.shop.invalidate()]);
       });

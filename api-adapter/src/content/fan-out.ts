@@ -4,8 +4,16 @@ import { z } from 'zod';
 
 export const CONTENT_EVENTS_CHANNEL = 'feiyi:content-events';
 
-const message = z.object({ from: z.string(), kind: z.enum(['published', 'stock']) });
-export type ContentEventKind = z.infer<typeof message>['kind'];
+const message = z.object({
+  from: z.string(),
+  kind: z.enum(['published', 'stock', 'view']),
+  /** A view counted on one instance: the others count it too, so every hot list and detail agrees. */
+  cultureId: z.number().int().optional(),
+  /** A sale's or booking's new levels, as the CMS answered them: the others apply them without asking the CMS. */
+  stock: z.array(z.object({ productId: z.number().int(), stock: z.number().int() })).optional(),
+  seats: z.array(z.object({ workshopId: z.number().int(), seatsBooked: z.number().int() })).optional(),
+});
+export type ContentEvent = Omit<z.infer<typeof message>, 'from'>;
 
 /**
  * Tells the other adapter instances that content moved here (the CMS's webhook reached only this one; a sale changed
@@ -23,7 +31,7 @@ export class ContentFanOut {
   /** Whether the outage is already logged, so a Redis outage is logged once when it starts, not on every reconnect attempt. */
   private warned = false;
 
-  constructor(options: { publisher: Redis; instance: string; log: FastifyBaseLogger; onEvent: (kind: ContentEventKind) => Promise<void> }) {
+  constructor(options: { publisher: Redis; instance: string; log: FastifyBaseLogger; onEvent: (event: ContentEvent) => Promise<void> }) {
     this.publisher = options.publisher;
     this.instance = options.instance;
     this.log = options.log;
@@ -43,21 +51,25 @@ export class ContentFanOut {
       }
       if (parsed.from === this.instance) return;
       options
-        .onEvent(parsed.kind)
+        .onEvent(parsed)
         .then(() => (this.followed += 1))
         .catch((error: unknown) => this.log.warn({ err: error }, "content version check after another instance's announcement failed"));
     });
     this.subscriber.subscribe(CONTENT_EVENTS_CHANNEL).catch((error: unknown) => this.warn(error));
   }
 
-  /** Fire and forget: the caller's answer never waits for Redis. */
-  announce(kind: ContentEventKind): void {
+  /**
+   * Published once Redis has it (and has passed it to the other instances' connections), so a sale's answer leaves
+   * after the news of it; never an error for the caller: without Redis it is a warning and nothing is sent.
+   */
+  async announce(event: ContentEvent): Promise<void> {
     if (this.publisher.status !== 'ready') {
       this.warn(new Error(`redis connection is ${this.publisher.status}`));
       return;
     }
-    this.publisher
-      .publish(CONTENT_EVENTS_CHANNEL, JSON.stringify({ from: this.instance, kind }))
+    await this.publisher
+      .publish(CONTENT_EVENTS_CHANNEL, JSON.stringify({ ...event, from: this.instance }))
+      .then(() => undefined)
       .catch((error: unknown) => this.warn(error));
   }
 

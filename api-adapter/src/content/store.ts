@@ -112,9 +112,6 @@ export class ContentStore {
     updates: { content: 0, shop: 0 },
   };
   private readonly stockFollowers: Array<() => Promise<void>> = [];
-  /** Told when this instance changed stock or seats itself (a sale here), not when it followed a change made elsewhere. */
-  private readonly localUpdateListeners: Array<() => void> = [];
-  private following = 0;
   private readonly parts: Record<ContentGroup, Part[]> = { content: [], shop: [] };
   private lastVersion: ContentVersion | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -182,12 +179,6 @@ export class ContentStore {
       raw.set(source as Part, change(copy.documents(source)));
       return new ContentCopy(this.parts[source.group], raw, this.origin);
     });
-    if (this.following === 0) for (const listener of this.localUpdateListeners) listener();
-  }
-
-  /** The other instances learn of this instance's own in-place changes through this (content/fan-out.ts). */
-  onLocalUpdate(listener: () => void): void {
-    this.localUpdateListeners.push(listener);
   }
 
   /** Called when stock or seats moved elsewhere (another instance's sale, an expired order): domains fetch and apply them. */
@@ -234,12 +225,7 @@ export class ContentStore {
   }
 
   private async followStock(): Promise<void> {
-    this.following += 1;
-    try {
-      await Promise.all(this.stockFollowers.map((follow) => follow()));
-    } finally {
-      this.following -= 1;
-    }
+    await Promise.all(this.stockFollowers.map((follow) => follow()));
   }
 
   startWatching(intervalMs: number): void {
