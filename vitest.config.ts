@@ -20,10 +20,10 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          // PostgreSQL + Redis add the scale-out tests; the scale profile (nginx, several adapters) its own as well.
+          // PostgreSQL + Redis add the scale-out tests; the scale profile (nginx, several adapters) its own and the fault tests.
           include:
             process.env.TEST_PROFILE === 'scale'
-              ? ['tests/{api,cms,scale,scale-profile}/**/*.test.ts']
+              ? ['tests/{api,cms,scale,scale-profile,faults}/**/*.test.ts']
               : process.env.TEST_DB === 'postgres'
                 ? ['tests/{api,cms,scale}/**/*.test.ts']
                 : ['tests/{api,cms}/**/*.test.ts'],

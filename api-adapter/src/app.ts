@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { LoginLimiter, MemoryCounterStore, RedisCounterStore } from './auth/login-limiter.ts';
+import { FallbackCounterStore, LoginLimiter, MemoryCounterStore, RedisCounterStore } from './auth/login-limiter.ts';
 import { authRoutes } from './auth/routes.ts';
 import { routeAuth } from './auth/route-auth.ts';
 import { createCmsClient, type CmsClient } from './cms/client.ts';
@@ -66,8 +66,30 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   const cms = givenCms ?? createCmsClient({ baseUrl: config.CMS_URL, token: config.CMS_API_TOKEN });
   // Shared state for several instances lives in Redis when configured; otherwise in memory.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    ? // Without the offline queue a command fails at once while Redis is away, and its caller falls back to this
+      // instance's own state, instead of waiting for reconnection attempts that may take seconds.
+      new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false })
     : undefined;
+  let redisDown = false;
+  redis?.on('error', (error: Error) => {
+    if (!redisDown) app.log.warn({ err: error }, 'redis unreachable: this instance serves on with its own limits and state');
+    redisDown = true;
+  });
+  redis?.on('ready', () => {
+    if (redisDown) app.log.warn('redis is back');
+    redisDown = false;
+  });
+  // The first requests find the connection up (it is not queued for): wait for it at start, a few seconds at most.
+  app.addHook('onReady', async () => {
+    if (!redis || redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => undefined);
   });
@@ -150,7 +172,13 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     config,
     cms,
     store,
-    loginLimiter: new LoginLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore()),
+    loginLimiter: new LoginLimiter(
+      redis
+        ? new FallbackCounterStore(new RedisCounterStore(redis), new MemoryCounterStore(), (error) =>
+            app.log.warn({ err: error }, 'redis unreachable: failed logins are counted by this instance alone until it is back'),
+          )
+        : new MemoryCounterStore(),
+    ),
     redis,
     fanOut,
   };

@@ -35,8 +35,9 @@ export class ContentFanOut {
     this.publisher = options.publisher;
     this.instance = options.instance;
     this.log = options.log;
-    // A subscribed connection can do nothing else: a second one, with the publisher's settings.
-    this.subscriber = options.publisher.duplicate();
+    // A subscribed connection can do nothing else: a second one. Its subscription waits for the connection (and is
+    // renewed by ioredis after a reconnect), whereas the publisher's commands fail at once while Redis is away.
+    this.subscriber = options.publisher.duplicate({ enableOfflineQueue: true });
     this.subscriber.on('error', (error: Error) => this.warn(error));
     this.subscriber.on('ready', () => {
       if (this.warned) this.log.warn('redis is back: content changes reach the other adapter instances again');
