@@ -11,7 +11,8 @@ import { testEnv } from '../support/env.ts';
 // Redis goes away under two adapter instances: a Redis of the test's own (a real redis-server, killed with SIGKILL),
 // two real adapter apps on the test stack's CMS. They must serve on with their own limits and state, say so in the
 // log, and pick Redis up again when it is back.
-const REDIS_PORT = Number(process.env.TEST_FAULT_REDIS_PORT ?? 8195);
+// Its port follows the stack's (nginx's + 5, past the adapters'), so suites on other ports never share it.
+const REDIS_PORT = Number(process.env.TEST_FAULT_REDIS_PORT ?? Number(new URL(testEnv.webUrl).port) + 5);
 const instances: FastifyInstance[] = [];
 const logs: string[] = [];
 let redis: ChildProcess | undefined;
