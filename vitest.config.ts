@@ -20,8 +20,13 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          // The scale-out profile (PostgreSQL + Redis) adds its own tests.
-          include: process.env.TEST_DB === 'postgres' ? ['tests/{api,cms,scale}/**/*.test.ts'] : ['tests/{api,cms}/**/*.test.ts'],
+          // PostgreSQL + Redis add the scale-out tests; the scale profile (nginx, several adapters) its own and the fault tests.
+          include:
+            process.env.TEST_PROFILE === 'scale'
+              ? ['tests/{api,cms,scale,scale-profile,faults}/**/*.test.ts']
+              : process.env.TEST_DB === 'postgres'
+                ? ['tests/{api,cms,scale}/**/*.test.ts']
+                : ['tests/{api,cms}/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

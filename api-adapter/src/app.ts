@@ -6,16 +6,18 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { LoginLimiter, MemoryCounterStore, RedisCounterStore } from './auth/login-limiter.ts';
+import { FallbackCounterStore, LoginLimiter, MemoryCounterStore, RedisCounterStore } from './auth/login-limiter.ts';
 import { authRoutes } from './auth/routes.ts';
 import { routeAuth } from './auth/route-auth.ts';
 import { createCmsClient, type CmsClient } from './cms/client.ts';
 import { collectionRoutes } from './collection/routes.ts';
 import type { AppConfig } from './config.ts';
 import { contentEventsRoutes } from './content/events-routes.ts';
+import { ContentFanOut } from './content/fan-out.ts';
 import { siteBuildRoutes } from './content/site-build-routes.ts';
 import { ContentStore } from './content/store.ts';
 import { ERROR_CODES } from '@feiyi/contract/common';
+import { countView } from './culture/content.ts';
 import { cultureRoutes } from './culture/routes.ts';
 import { openApiOptions } from './docs/openapi.ts';
 import { docsRoutes } from './docs/routes.ts';
@@ -29,6 +31,7 @@ import { nationalRoutes } from './national/routes.ts';
 import { orderRoutes } from './order/routes.ts';
 import { pagesRoutes } from './pages/routes.ts';
 import { policyRoutes } from './policy/routes.ts';
+import { applyStock } from './product/content.ts';
 import { productRoutes } from './product/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { provinceRoutes } from './province/routes.ts';
@@ -37,6 +40,7 @@ import { registerStaticSite } from './site/static.ts';
 import { PreviewRenderer } from './preview/renderer.ts';
 import { registerPreviewRoutes } from './preview/routes.ts';
 import { uploadRoutes } from './upload/routes.ts';
+import { applySeats } from './workshop/content.ts';
 import { workshopRoutes } from './workshop/routes.ts';
 
 export interface AppOptions {
@@ -62,11 +66,42 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   const cms = givenCms ?? createCmsClient({ baseUrl: config.CMS_URL, token: config.CMS_API_TOKEN });
   // Shared state for several instances lives in Redis when configured; otherwise in memory.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    ? // Without the offline queue a command fails at once while Redis is away, and its caller falls back to this
+      // instance's own state, instead of waiting for reconnection attempts that may take seconds.
+      new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false })
     : undefined;
+  let redisDown = false;
+  redis?.on('error', (error: Error) => {
+    if (!redisDown) app.log.warn({ err: error }, 'redis unreachable: this instance serves on with its own limits and state');
+    redisDown = true;
+  });
+  redis?.on('ready', () => {
+    if (redisDown) app.log.warn('redis is back');
+    redisDown = false;
+  });
+  // The first requests find the connection up (it is not queued for): wait for it at start, a few seconds at most.
+  app.addHook('onReady', async () => {
+    if (!redis || redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => undefined);
   });
+
+  // Which of several instances answered (the scale profile's tests show that nginx spreads requests over them).
+  const instanceName = config.INSTANCE_NAME;
+  if (instanceName) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-adapter-instance', instanceName);
+      done();
+    });
+  }
 
   // Before every route: the browser tests' error switch, only when the test runner turned it on.
   if (config.TEST_FAULTS) registerTestFaults(app);
@@ -79,7 +114,8 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'feiyi:rate:' } : {}),
+    // Redis down: the limits stop counting rather than every limited route failing.
+    ...(redis ? { redis, nameSpace: 'feiyi:rate:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: ERROR_CODES.tooManyRequests,
@@ -108,12 +144,43 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     );
   });
   app.addHook('onClose', async () => store.stopWatching());
+  let fanOut: ContentFanOut | undefined;
+  if (redis) {
+    fanOut = new ContentFanOut({
+      publisher: redis,
+      instance: instanceName ?? `${config.HOST}:${config.PORT}:${process.pid}`,
+      log: app.log,
+      // A sale's levels apply as they come; anything else (a publish) is a check with the CMS.
+      onEvent: async (event) => {
+        if (event.kind === 'view') {
+          if (event.cultureId !== undefined) await countView(store, event.cultureId);
+          return;
+        }
+        if (event.stock || event.seats) {
+          applyStock(store, event.stock ?? []);
+          applySeats(store, event.seats ?? []);
+          return;
+        }
+        await store.checkForChanges();
+      },
+    });
+    const announcer = fanOut;
+    app.addHook('onClose', async () => announcer.close());
+  }
 
   const deps: Deps = {
     config,
     cms,
     store,
-    loginLimiter: new LoginLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore()),
+    loginLimiter: new LoginLimiter(
+      redis
+        ? new FallbackCounterStore(new RedisCounterStore(redis), new MemoryCounterStore(), (error) =>
+            app.log.warn({ err: error }, 'redis unreachable: failed logins are counted by this instance alone until it is back'),
+          )
+        : new MemoryCounterStore(),
+    ),
+    redis,
+    fanOut,
   };
 
   // The API's routes, each declaring who may call it (config.auth): routeAuth enforces the declarations

@@ -17,6 +17,14 @@ const configSchema = z.object({
   UPLOADS_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /**
+   * This instance's name when several run behind one address (the scale profile: adapter-1, adapter-2…): every answer
+   * names it in the X-Adapter-Instance header, and content changes announced through Redis say where they came from.
+   */
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+    .optional(),
+  /**
    * Which proxies may set X-Forwarded-For (per-IP limits use the client address). Off by default:
    * the adapter faces visitors directly. Behind nginx/a load balancer: its address or CIDR, or "true".
    */

@@ -6,14 +6,29 @@ import { RUNTIME_DIR, SECRETS_FILE } from './paths.ts';
 import { CommandError } from './processes.ts';
 import { loadOrCreateSecrets, SecretsFileError } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
-import { startStack } from './stack.ts';
+import { ensureScaleProfile, startScaleStack } from './scale.ts';
+import { startStack, type RunningStack } from './stack.ts';
 import { runTests } from './test-runner.ts';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'feiyi2026' };
 
 const log = (line: string) => console.log(`» ${line}`);
 
-async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean }) {
+/** --profile: the embedded default (one process each, SQLite unless DATABASE_URL), or scale (PostgreSQL, Redis, nginx, N adapters). */
+function readProfile(profile: string | undefined, adapters: string | undefined): { scale: boolean; adapters: number } {
+  if (profile !== undefined && profile !== 'scale' && profile !== 'default') throw new CommandError('--profile 只能是 default 或 scale');
+  const count = adapters === undefined ? 2 : Number(adapters);
+  if (!Number.isInteger(count) || count < 1 || count > 8) throw new CommandError('--adapters 须为 1–8 的整数');
+  if (adapters !== undefined && profile !== 'scale') throw new CommandError('--adapters 只用于 --profile scale');
+  return { scale: profile === 'scale', adapters: count };
+}
+
+/** The scale profile's PostgreSQL database and Redis when the environment names none. */
+export const SCALE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/feiyi_portal';
+export const SCALE_REDIS_URL = 'redis://127.0.0.1:6379/0';
+
+async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean; profile?: string; adapters?: string }) {
+  const profile = readProfile(flags.profile, flags.adapters);
   const started = Date.now();
   const { secrets, created, added } = loadOrCreateSecrets(SECRETS_FILE);
   if (created) log(`已生成本地密钥：${path.relative(process.cwd(), SECRETS_FILE)}`);
@@ -24,15 +39,23 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
   const siteDir = path.join(RUNTIME_DIR, 'site');
   const publicUrl = readPublicUrl(process.env.PUBLIC_URL);
 
+  const databaseUrl = process.env.DATABASE_URL || (profile.scale ? SCALE_DATABASE_URL : undefined);
+  const redisUrl = process.env.REDIS_URL || SCALE_REDIS_URL;
+  const nginx = profile.scale ? await ensureScaleProfile({ databaseUrl: databaseUrl!, redisUrl, createDatabase: true }, log) : undefined;
+
   await buildCms(log);
-  log('启动内容管理服务与 API（首次启动会写入种子内容）…');
-  const stack = await startStack({
+  log(
+    profile.scale
+      ? `启动内容管理服务（PostgreSQL）、${profile.adapters} 个适配层实例（共享 Redis）与 nginx（首次启动会写入种子内容）…`
+      : '启动内容管理服务与 API（首次启动会写入种子内容）…',
+  );
+  const stackOptions = {
     host,
     cmsPort,
     webPort,
     secrets,
     logDir: path.join(RUNTIME_DIR, 'logs'),
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseUrl,
     sqliteFile: path.join(RUNTIME_DIR, 'data', 'portal.db'),
     publicDir: path.join(RUNTIME_DIR, 'cms-public'),
     siteDir,
@@ -40,7 +63,19 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
     resetAdminPassword: created,
     resetStaffPasswords: created ? ['EDITOR_PASSWORD', 'OPERATOR_PASSWORD'] : added.filter((key) => key.endsWith('_PASSWORD')),
     publicUrl,
-  });
+  };
+  const stack: RunningStack = nginx
+    ? await startScaleStack(
+        {
+          ...stackOptions,
+          databaseUrl: databaseUrl!,
+          redisUrl,
+          adapters: profile.adapters,
+          nginxDir: path.join(RUNTIME_DIR, 'nginx'),
+        },
+        nginx,
+      )
+    : await startStack(stackOptions);
   const site = new SiteBuilder({
     apiUrl: stack.webUrl,
     cmsUrl: stack.cmsUrl,
@@ -67,6 +102,11 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
   // Follow publishes: editors' changes reach the static pages within seconds (the check is one cheap query).
   site.watch(1_000);
 
+  const scaleLines = nginx
+    ? `
+  扩展部署    nginx ${stack.webUrl} → 适配层 ${(stack as Awaited<ReturnType<typeof startScaleStack>>).adapters.map((adapter) => adapter.url).join('、')}
+              PostgreSQL ${databaseUrl!.replace(/\/\/[^@/]*@/, '//***@')}  Redis ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}`
+    : '';
   console.log(`
 非遗门户已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）
   网站        ${publicUrl ?? stack.webUrl}
@@ -76,7 +116,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean 
               内容编辑    ${secrets.EDITOR_EMAIL}  密码 ${secrets.EDITOR_PASSWORD}
               运营        ${secrets.OPERATOR_EMAIL}  密码 ${secrets.OPERATOR_PASSWORD}
   演示账号    用户名 ${DEMO_ACCOUNT.username}  密码 ${DEMO_ACCOUNT.password}
-  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/
+  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/${scaleLines}
 按 Ctrl+C 停止。`);
 
   if (flags['until-ready']) await shutdown();
@@ -99,8 +139,11 @@ const USAGE = `用法：./portal [命令] [选项]
   start                  安装、构建、写入种子内容并启动门户（默认）
     --until-ready        启动就绪后立即停止（用于检查）
     --rebuild-site       忽略缓存，重新构建整个网站
+    --profile scale      扩展部署：PostgreSQL、Redis、nginx 与多个适配层实例
+    --adapters <N>       扩展部署的适配层实例数（默认 2）
   test                   运行全部测试（代码检查、单元、集成、浏览器）
     --db sqlite|postgres 测试所用数据库（默认 sqlite）
+    --profile scale      对扩展部署运行（PostgreSQL、Redis、nginx 与 2 个适配层实例）
     --only <阶段>        只运行 static、unit、integration、e2e（可用逗号连接）
     --filter <文字>      只运行路径或名称含该文字的测试
   bench [api|pages|checkout|publish|admin]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表）
@@ -115,6 +158,8 @@ function readArgs() {
         'until-ready': { type: 'boolean' },
         'rebuild-site': { type: 'boolean' },
         db: { type: 'string', default: 'sqlite' },
+        profile: { type: 'string' },
+        adapters: { type: 'string' },
         only: { type: 'string' },
         filter: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -137,9 +182,15 @@ async function main() {
   switch (command) {
     case 'start':
       return start(values);
-    case 'test':
+    case 'test': {
       if (values.db !== 'sqlite' && values.db !== 'postgres') throw new CommandError('--db 只能是 sqlite 或 postgres');
-      return runTests({ db: values.db, only: values.only, filter: values.filter });
+      if (values.adapters !== undefined) throw new CommandError('测试的扩展部署固定为 2 个适配层实例，不接受 --adapters');
+      const { scale } = readProfile(values.profile, undefined);
+      if (scale && values.db === 'sqlite' && process.argv.includes('--db'))
+        throw new CommandError('扩展部署只用 PostgreSQL：--profile scale 不能与 --db sqlite 同用');
+      // The scale profile runs on PostgreSQL: --profile scale implies --db postgres.
+      return runTests({ db: scale ? 'postgres' : values.db, only: values.only, filter: values.filter, scale });
+    }
     case 'bench': {
       // ./portal bench [api|pages|checkout|publish|admin]: the API's cached reads (default), the pages' Lighthouse
       // budgets, the checkout rush (--db sqlite|postgres|both), publish → live or the admin's lists against a started portal.

@@ -48,7 +48,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   await assertPortFree(options.webPort, options.host, '网站与 API');
   const cmsUrl = `http://${options.host}:${options.cmsPort}`;
   const webUrl = `http://${options.host}:${options.webPort}`;
-  const { secrets } = options;
   const services: Service[] = [];
   const stop = async () => {
     for (const service of [...services].reverse()) await service.stop();
@@ -60,34 +59,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // A first start seeds every document before it answers: over 3 minutes on a busy 2-core machine.
     await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204], timeoutMs: 600_000 });
 
-    const adapter = startService({
-      name: 'adapter',
-      command: process.execPath,
-      // V8 sizes the young generation by the machine's memory (up to 3 × 64 MB here) and keeps it once grown: loading
-      // the national list and its search index grew it for good, 320 MB resident for 78 MB of live data. Capped,
-      // the adapter stays near 230 MB.
-      args: ['--max-semi-space-size=16', path.join(ADAPTER_DIR, 'src', 'server.ts')],
-      cwd: ADAPTER_DIR,
-      logDir: options.logDir,
-      env: {
-        ...baseEnv(),
-        NODE_ENV: 'production',
-        HOST: options.host,
-        PORT: String(options.webPort),
-        PUBLIC_URL: options.publicUrl ?? webUrl,
-        CMS_URL: cmsUrl,
-        CMS_API_TOKEN: secrets.CMS_API_TOKEN,
-        JWT_SECRET: secrets.JWT_SECRET,
-        WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
-        PREVIEW_SECRET: secrets.PREVIEW_SECRET,
-        // The preview pages render in this process with the site's API client, whose address at build time is
-        // PORTAL_API_URL: here it is this adapter itself (left unset, it was 127.0.0.1:8080, whoever listens there).
-        PORTAL_API_URL: webUrl,
-        SITE_DIR: options.siteDir,
-        UPLOADS_DIR: path.join(options.publicDir, 'uploads'),
-        ...options.extraAdapterEnv,
-      },
-    });
+    const adapter = startAdapter(options, { port: options.webPort, publicUrl: options.publicUrl ?? webUrl, cmsUrl });
     services.push(adapter);
     await waitForHttp(`${webUrl}/api/health`, adapter);
     return { webUrl, cmsUrl, services, stop };
@@ -95,6 +67,44 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await stop();
     throw error;
   }
+}
+
+/** One adapter instance (compiled nowhere: Node runs its TypeScript) with the portal's settings. */
+export function startAdapter(
+  options: Pick<StackOptions, 'host' | 'secrets' | 'logDir' | 'siteDir' | 'publicDir' | 'extraAdapterEnv'>,
+  instance: { port: number; publicUrl: string; cmsUrl: string; name?: string; env?: NodeJS.ProcessEnv },
+): Service {
+  const { secrets } = options;
+  const ownUrl = `http://${options.host}:${instance.port}`;
+  return startService({
+    name: instance.name ?? 'adapter',
+    command: process.execPath,
+    // V8 sizes the young generation by the machine's memory (up to 3 × 64 MB here) and keeps it once grown: loading
+    // the national list and its search index grew it for good, 320 MB resident for 78 MB of live data. Capped,
+    // the adapter stays near 230 MB.
+    args: ['--max-semi-space-size=16', path.join(ADAPTER_DIR, 'src', 'server.ts')],
+    cwd: ADAPTER_DIR,
+    logDir: options.logDir,
+    env: {
+      ...baseEnv(),
+      NODE_ENV: 'production',
+      HOST: options.host,
+      PORT: String(instance.port),
+      PUBLIC_URL: instance.publicUrl,
+      CMS_URL: instance.cmsUrl,
+      CMS_API_TOKEN: secrets.CMS_API_TOKEN,
+      JWT_SECRET: secrets.JWT_SECRET,
+      WEBHOOK_SECRET: secrets.WEBHOOK_SECRET,
+      PREVIEW_SECRET: secrets.PREVIEW_SECRET,
+      // The preview pages render in this process with the site's API client, whose address at build time is
+      // PORTAL_API_URL: here it is this adapter itself (left unset, it was 127.0.0.1:8080, whoever listens there).
+      PORTAL_API_URL: ownUrl,
+      SITE_DIR: options.siteDir,
+      UPLOADS_DIR: path.join(options.publicDir, 'uploads'),
+      ...options.extraAdapterEnv,
+      ...instance.env,
+    },
+  });
 }
 
 export type CmsOptions = Pick<

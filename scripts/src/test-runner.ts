@@ -6,7 +6,8 @@ import { ROOT, RUNTIME_DIR } from './paths.ts';
 import { CommandError, run } from './processes.ts';
 import { generateSecrets } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
-import { startStack } from './stack.ts';
+import { ensureScaleProfile, nginxServesBrotli, startScaleStack, type RunningScaleStack } from './scale.ts';
+import { startStack, type RunningStack } from './stack.ts';
 import { CHROMIUM_PATH, ensureBrowser, ensureScaleOutServices } from './test-prerequisites.ts';
 
 const log = (line: string) => console.log(`\n» ${line}`);
@@ -16,7 +17,7 @@ const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, 
  * The whole suite: lint, types and unit tests, then the integration and browser tests against a
  * real CMS, adapter and site on a fresh database (SQLite by default, PostgreSQL with --db postgres).
  */
-export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: string; filter?: string }) {
+export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: string; filter?: string; scale?: boolean }) {
   const started = Date.now();
   const stages = ['static', 'unit', 'integration', 'e2e'];
   const unknown = options.only?.split(',').filter((stage) => !stages.includes(stage)) ?? [];
@@ -26,6 +27,15 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   // What the later stages need is checked (and installed when we can) before any test runs.
   if (want('e2e')) await ensureBrowser(log);
   if (options.db === 'postgres' && (want('integration') || want('e2e'))) await ensureScaleOutServices(log);
+  // The scale profile's suite: its own Redis database (TEST_REDIS_URL), so a developer's running profile is not disturbed.
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+  const nginx =
+    options.scale && (want('integration') || want('e2e'))
+      ? await ensureScaleProfile(
+          { databaseUrl: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl, createDatabase: false },
+          log,
+        )
+      : undefined;
 
   if (want('static')) {
     log('静态检查：lint 与类型');
@@ -42,13 +52,18 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   const webPort = Number(process.env.TEST_WEB_PORT ?? 8090);
   const cmsPort = Number(process.env.TEST_CMS_PORT ?? 1347);
   // Separate folders per port, so two suites on different ports never share files.
-  const workDir = path.join(RUNTIME_DIR, webPort === 8090 ? `test-${options.db}` : `test-${options.db}-${webPort}`);
+  const kind = nginx ? 'scale' : options.db;
+  const workDir = path.join(RUNTIME_DIR, webPort === 8090 ? `test-${kind}` : `test-${kind}-${webPort}`);
   rmSync(workDir, { recursive: true, force: true });
   const secrets = generateSecrets();
   const databaseUrl = options.db === 'postgres' ? await createTestDatabase() : undefined;
   const siteDir = path.join(workDir, 'site');
-  log(`启动测试环境（${options.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}，全新数据库）`);
-  const stack = await startStack({
+  log(
+    nginx
+      ? '启动测试环境（扩展部署：PostgreSQL 全新数据库、Redis、nginx 与 2 个适配层实例）'
+      : `启动测试环境（${options.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}，全新数据库）`,
+  );
+  const stackOptions = {
     host: '127.0.0.1',
     cmsPort,
     webPort,
@@ -63,7 +78,20 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     // with its own rate and login limits (without it, every test would share one address's budget).
     // TEST_FAULTS lets browser tests ask /api for a 403 or 500 (x-test-fault header) to show error states.
     extraAdapterEnv: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', CHECK_ANSWERS: 'true', TEST_FAULTS: '1' },
-  });
+  };
+  let scaleStack: RunningScaleStack | undefined;
+  let stack: RunningStack;
+  try {
+    stack = nginx
+      ? (scaleStack = await startScaleStack(
+          { ...stackOptions, databaseUrl: databaseUrl!, redisUrl, adapters: 2, nginxDir: path.join(workDir, 'nginx') },
+          nginx,
+        ))
+      : await startStack(stackOptions);
+  } catch (error) {
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
+    throw error;
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     TEST_WEB_URL: stack.webUrl,
@@ -84,6 +112,11 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_WORK_DIR: workDir,
     // Ports of the extra CMS some tests start, derived from the stack's so parallel suites never collide.
     TEST_SEED_CMS_PORT: String(cmsPort + 10),
+    // The scale profile: the adapter instances' own addresses behind nginx (TEST_WEB_URL), and their Redis.
+    TEST_PROFILE: nginx ? 'scale' : 'default',
+    TEST_ADAPTER_URLS: scaleStack ? scaleStack.adapters.map((adapter) => adapter.url).join(',') : '',
+    TEST_REDIS_URL: redisUrl,
+    TEST_PAGE_ENCODING: nginx && !nginxServesBrotli() ? 'gzip' : 'br',
     CHROMIUM_PATH,
   };
   // The site is built before the tests, as a start would: integration tests read pages too.

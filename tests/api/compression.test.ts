@@ -20,6 +20,10 @@ function rawGet(
   });
 }
 
+// The pages' precompressed copy: brotli, unless the scale profile's nginx lacks Debian's brotli module (then gzip).
+const pageEncoding = process.env.TEST_PAGE_ENCODING === 'gzip' ? 'gzip' : 'br';
+const decompressPage = (body: Buffer) => (pageEncoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body)).toString();
+
 describe('compressed answers', () => {
   it('sends cached API answers as brotli or gzip when accepted, plain otherwise', async () => {
     const path = '/api/culture/page?page=1&size=10';
@@ -41,20 +45,20 @@ describe('compressed answers', () => {
   it('serves the site’s pages precompressed', async () => {
     const plain = await rawGet('/');
     expect(plain.status).toBe(200);
-    const br = await rawGet('/', 'br');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    const compressed = await rawGet('/', pageEncoding);
+    expect(compressed.headers['content-encoding']).toBe(pageEncoding);
+    expect(decompressPage(compressed.body)).toBe(plain.body.toString());
   });
 
   it('answers a page’s address without the trailing slash with the page itself, not a redirect', async () => {
     for (const path of ['/inheritors', '/area/1', '/login']) {
-      const bare = await rawGet(path, 'br');
-      const slashed = await rawGet(`${path}/`, 'br');
+      const bare = await rawGet(path, pageEncoding);
+      const slashed = await rawGet(`${path}/`, pageEncoding);
       expect(bare.status, path).toBe(200);
       expect(bare.headers.location, path).toBeUndefined();
       expect(bare.headers['content-type'], path).toMatch(/^text\/html/);
-      expect(bare.headers['content-encoding'], path).toBe('br');
-      expect(brotliDecompressSync(bare.body).toString(), path).toBe(brotliDecompressSync(slashed.body).toString());
+      expect(bare.headers['content-encoding'], path).toBe(pageEncoding);
+      expect(decompressPage(bare.body), path).toBe(decompressPage(slashed.body));
     }
     const plain = await rawGet('/inheritors');
     expect(plain.status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginLimiter, MemoryCounterStore } from './login-limiter.ts';
+import { type CounterStore, FallbackCounterStore, LoginLimiter, MemoryCounterStore } from './login-limiter.ts';
 
 describe('LoginLimiter', () => {
   it('blocks a username after the allowed failures, from any address', async () => {
@@ -37,5 +37,45 @@ describe('LoginLimiter', () => {
     await limiter.recordFailure('1', 'Eve');
     await limiter.recordFailure('2', ' eve ');
     expect(await limiter.isBlocked('3', 'EVE')).toBe(true);
+  });
+});
+
+/** A shared store that can be switched off, as Redis going away. */
+class SwitchableStore implements CounterStore {
+  up = true;
+  private readonly inner = new MemoryCounterStore();
+  private check() {
+    if (!this.up) throw new Error('connection is closed');
+  }
+  async get(key: string) {
+    this.check();
+    return this.inner.get(key);
+  }
+  async increment(key: string, windowMs: number) {
+    this.check();
+    return this.inner.increment(key, windowMs);
+  }
+  async reset(key: string) {
+    this.check();
+    return this.inner.reset(key);
+  }
+}
+
+describe('FallbackCounterStore', () => {
+  it('counts in the shared store while it answers, in its own while it does not, and reports the outage once', async () => {
+    const shared = new SwitchableStore();
+    const outages: unknown[] = [];
+    const store = new FallbackCounterStore(shared, new MemoryCounterStore(), (error) => outages.push(error));
+    expect(await store.increment('k', 60_000)).toBe(1);
+    shared.up = false;
+    expect(await store.increment('k', 60_000)).toBe(1);
+    expect(await store.increment('k', 60_000)).toBe(2);
+    expect(await store.get('k')).toBe(2);
+    expect(outages).toHaveLength(1);
+    shared.up = true;
+    expect(await store.increment('k', 60_000)).toBe(2);
+    shared.up = false;
+    await store.reset('k');
+    expect(outages).toHaveLength(2);
   });
 });

@@ -71,6 +71,47 @@ export class RedisCounterStore implements CounterStore {
 }
 
 /**
+ * The shared counters while Redis answers, this instance's own while it does not: logins go on (limited per instance)
+ * instead of failing with Redis. The outage is reported once, when it starts.
+ */
+export class FallbackCounterStore implements CounterStore {
+  private readonly shared: CounterStore;
+  private readonly local: CounterStore;
+  private readonly onOutage: (error: unknown) => void;
+  private down = false;
+
+  constructor(shared: CounterStore, local: CounterStore, onOutage: (error: unknown) => void) {
+    this.shared = shared;
+    this.local = local;
+    this.onOutage = onOutage;
+  }
+
+  private async either<T>(call: (store: CounterStore) => Promise<T>): Promise<T> {
+    try {
+      const result = await call(this.shared);
+      this.down = false;
+      return result;
+    } catch (error) {
+      if (!this.down) this.onOutage(error);
+      this.down = true;
+      return call(this.local);
+    }
+  }
+
+  get(key: string): Promise<number> {
+    return this.either((store) => store.get(key));
+  }
+
+  increment(key: string, windowMs: number): Promise<number> {
+    return this.either((store) => store.increment(key, windowMs));
+  }
+
+  reset(key: string): Promise<void> {
+    return this.either((store) => store.reset(key));
+  }
+}
+
+/**
  * Failed logins are limited per IP and per username (10 in 10 minutes by default): guessing one
  * account's password from many addresses, or many accounts from one address, both stop.
  */

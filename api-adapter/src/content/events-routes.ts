@@ -14,9 +14,9 @@ export const answerHash = (status: number, body: string) => createHash('sha1').u
 const SITE_READS_PARALLEL = 16;
 
 /** The CMS reports editors' changes here; the store re-checks fingerprints and reloads what changed. */
-export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }) => {
+export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, fanOut }) => {
   // How often this instance loaded each group and updated it in place: tests show that uploads and
-  // purchases reload nothing. Same secret as the CMS's calls; not part of the public API.
+  // purchases reload nothing; and how many other instances' announcements it followed (the scale profile). Same secret as the CMS's calls; not part of the public API.
   app.get(
     '/api/internal/cache-stats',
     {
@@ -24,10 +24,13 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
       schema: {
         hide: true,
         headers: z.object({ 'x-webhook-secret': z.string().optional() }),
-        response: { 200: envelope(z.object({ loads: counts, updates: counts })), 401: errorBody },
+        response: {
+          200: envelope(z.object({ loads: counts, updates: counts, followedAnnouncements: z.number().int().nonnegative() })),
+          401: errorBody,
+        },
       },
     },
-    async () => ok(store.counts),
+    async () => ok({ ...store.counts, followedAnnouncements: fanOut?.followed ?? 0 }),
   );
 
   // The static site's render service asks here, after a publish, which of the answers its pages read have changed:
@@ -73,6 +76,8 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
       },
     },
     async () => {
+      // The CMS calls one instance (through the load balancer): the others hear of it from this one.
+      await fanOut?.announce({ kind: 'published' });
       await store.checkForChanges().catch(async () => {
         await Promise.all([store.content.invalidate(), store.shop.invalidate()]);
       });

@@ -5,15 +5,30 @@ import { NO_SITE_BUILD, type SiteBuildStatus, siteBuildStatus } from '@feiyi/con
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
 
+const SITE_BUILD_KEY = 'feiyi:site-build';
+
 /** GET for the admin (and anyone holding the webhook secret), PUT for the site builder. Not part of the public API. */
-export const siteBuildRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+export const siteBuildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { redis }) => {
+  // The builder reports to one instance (through the load balancer), the admin may ask another: with several
+  // instances the report is kept in Redis; this instance's copy answers when Redis is away.
   let status: SiteBuildStatus = NO_SITE_BUILD;
+  const read = async (): Promise<SiteBuildStatus> => {
+    if (!redis) return status;
+    try {
+      const shared = await redis.get(SITE_BUILD_KEY);
+      const parsed = shared ? siteBuildStatus.safeParse(JSON.parse(shared)) : undefined;
+      return parsed?.success ? parsed.data : status;
+    } catch (error) {
+      app.log.warn({ err: error }, "redis unreachable: answering this instance's own copy of the site build status");
+      return status;
+    }
+  };
   const headers = z.object({ 'x-webhook-secret': z.string().optional() });
 
   app.get(
     '/api/internal/site-build',
     { config: { auth: 'webhook' }, schema: { hide: true, headers, response: { 200: envelope(siteBuildStatus), 401: errorBody } } },
-    async () => ok(status),
+    async () => ok(await read()),
   );
 
   app.put(
@@ -24,6 +39,9 @@ export const siteBuildRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     },
     async (request) => {
       status = request.body;
+      await redis?.set(SITE_BUILD_KEY, JSON.stringify(status)).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'redis unreachable: the site build status stays with this instance');
+      });
       return ok(null, 'ok');
     },
   );

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { collection, view } from '../content/store.ts';
+import { collection, type ContentStore, view } from '../content/store.ts';
 import type { category as categorySchema, CultureItem } from '@feiyi/contract/culture';
 import { nationalListDocument } from '../national/document.ts';
 import { provinceDocuments } from '../province/documents.ts';
@@ -65,3 +65,9 @@ export const categories = view('content', [categoryDocuments, culturesByCategory
 );
 
 export const cultureContent = [cultureDocuments, cultureItemOf, cultures, cultureById, culturesByCategory, culturesByProvince, categories];
+
+/** One more view of a culture in this instance's copy (the CMS counts it too): hot lists move at once. */
+export async function countView(store: ContentStore, id: number): Promise<void> {
+  const culture = (await store.content.get()).get(cultureById).get(id);
+  if (culture) culture.viewCount += 1;
+}

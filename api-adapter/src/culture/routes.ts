@@ -22,7 +22,7 @@ import { categories, cultureById, cultureContent, cultures, culturesByCategory }
 
 const EMPTY_PAGE = (size: number) => ({ records: [], total: 0, size, current: 1, pages: 0 });
 
-export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
+export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, fanOut }) => {
   store.use(...cultureContent, siteSearch);
   app.get(
     '/api/culture/page',
@@ -138,6 +138,8 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       if (!culture) throw ApiError.notFound('文化条目不存在或已下线');
       // Counted in the CMS without waiting; the in-memory copy follows so hot lists move at once.
       culture.viewCount += 1;
+      // The other instances count it too (before this answer leaves, so the next request anywhere sees it).
+      await fanOut?.announce({ kind: 'view', cultureId: culture.id });
       cms.server
         .post(portalViewCounted, `portal/cultures/${culture.id}/views`)
         .catch((error: unknown) => request.log.warn({ err: error }, 'view count not recorded'));

@@ -24,7 +24,7 @@ import { applyStock, productById } from '../product/content.ts';
 const tags = ['订单与支付'];
 const idempotencyHeader = { description: '可选的 Idempotency-Key 请求头：同一键的重试返回第一次的结果，不会重复下单或扣款。' };
 
-export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store, config }) => {
+export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store, config, fanOut }) => {
   store.use(productById);
   const origin = config.PUBLIC_URL;
 
@@ -47,6 +47,8 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
       });
       // The stock after this order, from the CMS's answer (a replayed order has none): this instance answers it at once.
       applyStock(store, stock ?? []);
+      // …and the other instances as soon as they hear of it (before this answer leaves).
+      if (stock?.length) await fanOut?.announce({ kind: 'stock', stock });
       return order;
     } catch (error) {
       // A sold-out answer says our copy of the stock is behind: fetch the stock of these products, not the whole shop.

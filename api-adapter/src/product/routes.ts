@@ -9,9 +9,14 @@ import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { applyStock, productById, productContent, products } from './content.ts';
 
-export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
+export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, fanOut }) => {
   store.use(...productContent);
-  store.onStockMoved(async () => applyStock(store, await cms.server.get(stockLevels, 'portal/products/stock')));
+  // Stock moved in the CMS (an expired order released some): the first instance to notice tells the others the levels.
+  store.onStockMoved(async () => {
+    const levels = await cms.server.get(stockLevels, 'portal/products/stock');
+    applyStock(store, levels);
+    await fanOut?.announce({ kind: 'stock', stock: levels });
+  });
   const tags = ['周边商品'];
 
   app.get(

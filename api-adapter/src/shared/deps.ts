@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { CmsClient } from '../cms/client.ts';
 import type { AppConfig } from '../config.ts';
+import type { ContentFanOut } from '../content/fan-out.ts';
 import type { ContentStore } from '../content/store.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -11,6 +13,10 @@ export interface Deps {
   cms: CmsClient;
   store: ContentStore;
   loginLimiter: LoginLimiter;
+  /** What several instances share (REDIS_URL); absent for a single instance. */
+  redis?: Redis | undefined;
+  /** Tells the other instances that content moved here (with Redis only). */
+  fanOut?: ContentFanOut | undefined;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{1,100}$/;

@@ -20,9 +20,13 @@ import { applySeats, workshops } from './content.ts';
 type Booking = z.infer<typeof booking>;
 const tags = ['体验工坊'];
 
-export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config }) => {
+export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config, fanOut }) => {
   store.use(workshops);
-  store.onStockMoved(async () => applySeats(store, await cms.server.get(seatLevels, 'portal/workshops/seats')));
+  store.onStockMoved(async () => {
+    const levels = await cms.server.get(seatLevels, 'portal/workshops/seats');
+    applySeats(store, levels);
+    await fanOut?.announce({ kind: 'stock', seats: levels });
+  });
   const withImage = (b: Booking): Booking => ({
     ...b,
     activity: { ...b.activity, image: absoluteUrl(config.PUBLIC_URL, b.activity.image) },
@@ -72,6 +76,7 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
         });
         // The seats after this booking, from the CMS's answer (a replayed one has none): this instance answers them at once.
         applySeats(store, seats ?? []);
+        if (seats?.length) await fanOut?.announce({ kind: 'stock', seats });
         return ok({ booking: withImage(created) }, '预约成功');
       } catch (error) {
         // A refusal (full, or already booked) may mean our copy of the seats is behind: fetch them, not the whole shop.

@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+export const CONTENT_EVENTS_CHANNEL = 'feiyi:content-events';
+
+const message = z.object({
+  from: z.string(),
+  kind: z.enum(['published', 'stock', 'view']),
+  /** A view counted on one instance: the others count it too, so every hot list and detail agrees. */
+  cultureId: z.number().int().optional(),
+  /** A sale's or booking's new levels, as the CMS answered them: the others apply them without asking the CMS. */
+  stock: z.array(z.object({ productId: z.number().int(), stock: z.number().int() })).optional(),
+  seats: z.array(z.object({ workshopId: z.number().int(), seatsBooked: z.number().int() })).optional(),
+});
+export type ContentEvent = Omit<z.infer<typeof message>, 'from'>;
+
+/**
+ * Tells the other adapter instances that content moved here (the CMS's webhook reached only this one; a sale changed
+ * stock in this one's copy), through Redis pub/sub: each of them then asks the CMS at once instead of at its next
+ * periodic check. Without Redis (down, or never configured) every instance still catches up by that periodic check:
+ * the fan-out only shortens the wait, so a failure is a warning, never an error for the request that caused it.
+ */
+export class ContentFanOut {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly instance: string;
+  private readonly log: FastifyBaseLogger;
+  /** How many other instances' announcements this one has followed (checked the CMS for): tests read it. */
+  followed = 0;
+  /** Whether the outage is already logged, so a Redis outage is logged once when it starts, not on every reconnect attempt. */
+  private warned = false;
+
+  constructor(options: { publisher: Redis; instance: string; log: FastifyBaseLogger; onEvent: (event: ContentEvent) => Promise<void> }) {
+    this.publisher = options.publisher;
+    this.instance = options.instance;
+    this.log = options.log;
+    // A subscribed connection can do nothing else: a second one. Its subscription waits for the connection (and is
+    // renewed by ioredis after a reconnect), whereas the publisher's commands fail at once while Redis is away.
+    this.subscriber = options.publisher.duplicate({ enableOfflineQueue: true });
+    this.subscriber.on('error', (error: Error) => this.warn(error));
+    this.subscriber.on('ready', () => {
+      if (this.warned) this.log.warn('redis is back: content changes reach the other adapter instances again');
+      this.warned = false;
+    });
+    this.subscriber.on('message', (_channel: string, raw: string) => {
+      let parsed: z.infer<typeof message>;
+      try {
+        parsed = message.parse(JSON.parse(raw));
+      } catch {
+        return;
+      }
+      if (parsed.from === this.instance) return;
+      options
+        .onEvent(parsed)
+        .then(() => (this.followed += 1))
+        .catch((error: unknown) => this.log.warn({ err: error }, "content version check after another instance's announcement failed"));
+    });
+    this.subscriber.subscribe(CONTENT_EVENTS_CHANNEL).catch((error: unknown) => this.warn(error));
+  }
+
+  /**
+   * Published once Redis has it (and has passed it to the other instances' connections), so a sale's answer leaves
+   * after the news of it; never an error for the caller: without Redis it is a warning and nothing is sent.
+   */
+  async announce(event: ContentEvent): Promise<void> {
+    if (this.publisher.status !== 'ready') {
+      this.warn(new Error(`redis connection is ${this.publisher.status}`));
+      return;
+    }
+    await this.publisher
+      .publish(CONTENT_EVENTS_CHANNEL, JSON.stringify({ ...event, from: this.instance }))
+      .then(() => undefined)
+      .catch((error: unknown) => this.warn(error));
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber.quit().catch(() => undefined);
+  }
+
+  private warn(error: unknown) {
+    if (this.warned) return;
+    this.warned = true;
+    this.log.warn(
+      { err: error },
+      'redis unreachable: content changes stay local to this adapter instance (others catch up at their periodic check)',
+    );
+  }
+}

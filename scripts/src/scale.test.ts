@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { adapterPorts, renderNginxConfig } from './scale.ts';
+
+const options = {
+  listen: '127.0.0.1:8080',
+  upstreams: ['127.0.0.1:8081', '127.0.0.1:8082'],
+  siteDir: '/srv/portal/site',
+  uploadsDir: '/srv/portal/uploads',
+  runtimeDir: '/srv/portal/nginx',
+  logDir: '/srv/portal/logs',
+  brotli: false,
+};
+
+describe('renderNginxConfig', () => {
+  it('fills every placeholder: one upstream server per adapter, the site as root, the uploads as an alias', () => {
+    const config = renderNginxConfig(options);
+    expect(config).not.toContain('{{');
+    expect(config.match(/^\s*server 127\.0\.0\.1:808\d max_fails=1 fail_timeout=3s;$/gm)).toHaveLength(2);
+    expect(config).toContain('listen 127.0.0.1:8080;');
+    expect(config).toContain('root /srv/portal/site;');
+    expect(config).toContain('alias /srv/portal/uploads/;');
+    expect(config).toContain('include /srv/portal/nginx/security-headers.conf;');
+    expect(config).not.toContain('brotli');
+    expect(config).not.toMatch(/^user /m);
+  });
+
+  it('loads the brotli module and names the workers’ user only when asked', () => {
+    const config = renderNginxConfig({ ...options, brotli: true, user: 'root root' });
+    expect(config).toContain('load_module /usr/share/nginx/modules/ngx_http_brotli_static_module.so;');
+    expect(config).toContain('brotli_static on;');
+    expect(config).toMatch(/^user root root;$/m);
+  });
+});
+
+describe('adapterPorts', () => {
+  it('puts the adapters on the ports after nginx’s', () => {
+    expect(adapterPorts(8180, 2)).toEqual([8181, 8182]);
+  });
+});

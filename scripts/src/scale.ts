@@ -1,0 +1,236 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { ROOT } from './paths.ts';
+import { assertPortFree, CommandError, run, startService, waitForHttp, type Service } from './processes.ts';
+import { startAdapter, startCms, type RunningStack, type StackOptions } from './stack.ts';
+import { ensureScaleOutServices } from './test-prerequisites.ts';
+
+/**
+ * The scale profile: the CMS on PostgreSQL, several adapter instances sharing Redis, nginx in front of them serving
+ * the built site and the uploads. The site is built by the one ./portal process that started the profile (SiteBuilder):
+ * the adapters only reload their caches, so no lock is needed for the build.
+ */
+export interface ScaleOptions extends StackOptions {
+  databaseUrl: string;
+  redisUrl: string;
+  /** How many adapter instances (ports webPort + 1 …). */
+  adapters: number;
+  /** Where the rendered nginx configuration, its pid and temp folders go. */
+  nginxDir: string;
+}
+
+const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'portal.conf.template');
+const SECURITY_HEADERS = path.join(ROOT, 'deploy', 'nginx', 'security-headers.conf');
+const BROTLI_MODULE = '/usr/share/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** Whether nginx can send the site build's .br copies (Debian's libnginx-mod-http-brotli-static is installed). */
+export const nginxServesBrotli = () => existsSync(BROTLI_MODULE);
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** nginx's program: Debian puts it in /usr/sbin, which a normal user's PATH may lack. */
+export function nginxPath(): string | undefined {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
+  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() || undefined : undefined;
+}
+
+/** Debian's nginx, installed when missing and we are root (as the browser tests' Chromium is); otherwise how to. */
+async function ensureNginx(log: (line: string) => void): Promise<string> {
+  const existing = nginxPath();
+  if (existing) return existing;
+  const command = 'apt-get update && apt-get install -y --no-install-recommends nginx';
+  if (!isRoot() || !existsSync('/usr/bin/apt-get')) throw new CommandError(`扩展部署需要 nginx，请先运行：sudo sh -c '${command}'`);
+  log('安装扩展部署所需的 Debian 软件包 nginx…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], { cwd: '/', env, quiet: true, label: 'apt-get update' });
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], {
+    cwd: '/',
+    env,
+    quiet: true,
+    label: 'apt-get install',
+  });
+  const installed = nginxPath();
+  if (!installed) throw new CommandError(`安装后仍找不到 nginx，请手动运行：${command}`);
+  return installed;
+}
+
+async function checkPostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new CommandError(`无法连接 PostgreSQL（${redactUrl(databaseUrl)}）：${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function checkRedis(redisUrl: string): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new CommandError(`无法连接 Redis（${redactUrl(redisUrl)}）：${(error as Error).message}`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The database named in the URL, created on the server when it does not exist yet (a first start). */
+async function ensureDatabase(databaseUrl: string, log: (line: string) => void): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new CommandError(`数据库名只能由字母、数字和下划线组成：${name}`);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      log(`创建 PostgreSQL 数据库 ${name}…`);
+      await admin.query(`CREATE DATABASE "${name}"`);
+    }
+  } catch (error) {
+    throw new CommandError(`无法准备 PostgreSQL 数据库 ${name}：${(error as Error).message}`);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+const redactUrl = (value: string) => value.replace(/\/\/[^@/]*@/, '//***@');
+
+/**
+ * What the profile needs, checked (and started or installed where we can) before anything starts, one line each:
+ * PostgreSQL, Redis, nginx. Returns nginx's program.
+ */
+export async function ensureScaleProfile(
+  options: { databaseUrl: string; redisUrl: string; createDatabase: boolean },
+  log: (line: string) => void,
+): Promise<string> {
+  // The machine's own PostgreSQL and Redis are started when installed but stopped (as for the PostgreSQL test suite).
+  const local = (url: string, port: string) => ['127.0.0.1', 'localhost'].includes(new URL(url).hostname) && (new URL(url).port || port);
+  if (local(options.databaseUrl, '5432') === '5432' && local(options.redisUrl, '6379') === '6379') await ensureScaleOutServices(log);
+  if (options.createDatabase) await ensureDatabase(options.databaseUrl, log);
+  await checkPostgres(options.databaseUrl);
+  log(`PostgreSQL 可连接：${redactUrl(options.databaseUrl)}`);
+  await checkRedis(options.redisUrl);
+  log(`Redis 可连接：${redactUrl(options.redisUrl)}`);
+  const nginx = await ensureNginx(log);
+  log(`nginx 已安装：${nginx}${existsSync(BROTLI_MODULE) ? '（含 brotli 模块）' : '（无 brotli 模块：只提供 gzip 预压缩文件）'}`);
+  return nginx;
+}
+
+/** nginx's configuration for these adapters, from the template in deploy/nginx. */
+export function renderNginxConfig(options: {
+  listen: string;
+  upstreams: string[];
+  siteDir: string;
+  uploadsDir: string;
+  runtimeDir: string;
+  logDir: string;
+  brotli: boolean;
+  user?: string | undefined;
+}): string {
+  const values: Record<string, string> = {
+    USER_LINE: options.user ? `user ${options.user};` : '',
+    RUNTIME_DIR: options.runtimeDir,
+    LOG_DIR: options.logDir,
+    BROTLI_MODULE: options.brotli ? `load_module ${BROTLI_MODULE};` : '',
+    BROTLI_STATIC: options.brotli ? 'brotli_static on;' : '',
+    UPSTREAM_SERVERS: options.upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=3s;`).join('\n'),
+    LISTEN: options.listen,
+    SITE_DIR: options.siteDir,
+    UPLOADS_DIR: options.uploadsDir,
+  };
+  return readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_match, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`nginx template: unknown placeholder ${key}`);
+    return value;
+  });
+}
+
+/** Every adapter's port: the ones after nginx's. */
+export const adapterPorts = (webPort: number, count: number) => Array.from({ length: count }, (_, i) => webPort + 1 + i);
+
+export interface RunningScaleStack extends RunningStack {
+  /** The adapter instances, in order (adapter-1 first), and their own addresses. */
+  adapters: Array<{ name: string; url: string; service: Service }>;
+  nginx: Service;
+}
+
+export async function startScaleStack(options: ScaleOptions, nginxProgram: string): Promise<RunningScaleStack> {
+  const ports = adapterPorts(options.webPort, options.adapters);
+  await assertPortFree(options.cmsPort, options.host, '内容管理服务 CMS');
+  await assertPortFree(options.webPort, options.host, 'nginx');
+  for (const port of ports) await assertPortFree(port, options.host, '适配层实例');
+  const cmsUrl = `http://${options.host}:${options.cmsPort}`;
+  const webUrl = `http://${options.host}:${options.webPort}`;
+  const publicUrl = options.publicUrl ?? webUrl;
+  const services: Service[] = [];
+  const stop = async () => {
+    for (const service of [...services].reverse()) await service.stop();
+  };
+
+  try {
+    // The CMS's webhook and preview links go to nginx: the webhook reaches one adapter, which tells the others.
+    const cms = startCms({ ...options, webUrl });
+    services.push(cms);
+    await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204], timeoutMs: 600_000 });
+
+    const adapters = ports.map((port, i) => {
+      const name = `adapter-${i + 1}`;
+      const service = startAdapter(
+        { ...options, extraAdapterEnv: { TRUST_PROXY: '127.0.0.1', ...options.extraAdapterEnv } },
+        { port, publicUrl, cmsUrl, name, env: { REDIS_URL: options.redisUrl, INSTANCE_NAME: name } },
+      );
+      services.push(service);
+      return { name, url: `http://${options.host}:${port}`, service };
+    });
+    for (const adapter of adapters) await waitForHttp(`${adapter.url}/api/health`, adapter.service);
+
+    const runtimeDir = path.resolve(options.nginxDir);
+    mkdirSync(runtimeDir, { recursive: true });
+    mkdirSync(options.logDir, { recursive: true });
+    writeFileSync(path.join(runtimeDir, 'security-headers.conf'), readFileSync(SECURITY_HEADERS));
+    const configFile = path.join(runtimeDir, 'nginx.conf');
+    writeFileSync(
+      configFile,
+      renderNginxConfig({
+        listen: `${options.host}:${options.webPort}`,
+        upstreams: ports.map((port) => `${options.host}:${port}`),
+        siteDir: path.resolve(options.siteDir),
+        uploadsDir: path.resolve(options.publicDir, 'uploads'),
+        runtimeDir,
+        logDir: path.resolve(options.logDir),
+        brotli: existsSync(BROTLI_MODULE),
+        // Started by root, nginx's workers would otherwise run as nobody, who may not read the site's folder.
+        user: isRoot() ? 'root root' : undefined,
+      }),
+    );
+    const errorLog = path.resolve(options.logDir, 'nginx-error.log');
+    await run(nginxProgram, ['-t', '-q', '-e', errorLog, '-p', runtimeDir, '-c', configFile], {
+      cwd: runtimeDir,
+      quiet: true,
+      label: 'nginx 配置检查',
+    });
+    const nginx = startService({
+      name: 'nginx',
+      command: nginxProgram,
+      args: ['-e', errorLog, '-p', runtimeDir, '-c', configFile, '-g', 'daemon off;'],
+      cwd: runtimeDir,
+      env: { PATH: process.env.PATH },
+      logDir: options.logDir,
+    });
+    services.push(nginx);
+    await waitForHttp(`${webUrl}/api/health`, nginx);
+    return { webUrl, cmsUrl, services, stop, adapters, nginx };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

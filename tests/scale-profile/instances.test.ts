@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { productDetailResponse, productPageResponse, quickOrderResponse } from '@feiyi/contract';
+import { eventually, expectEnvelope, expectOk, get, newUser } from '../support/api.ts';
+import { testEnv } from '../support/env.ts';
+
+// The scale profile (./portal test --profile scale): nginx in front of two adapter instances sharing Redis. The rest of
+// the contract suite runs through nginx; these tests show that both instances answer it, and that what one instance
+// learns (a sale, the CMS's publish webhook) reaches the other through Redis.
+
+const adapters = (process.env.TEST_ADAPTER_URLS ?? '').split(',').filter(Boolean);
+const internalHeaders = { 'x-webhook-secret': testEnv.webhookSecret, 'content-type': 'application/json' };
+
+async function followedAnnouncements(adapterUrl: string): Promise<number> {
+  const response = await fetch(`${adapterUrl}/api/internal/cache-stats`, { headers: internalHeaders });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: { followedAnnouncements: number } }).data.followedAnnouncements;
+}
+
+async function productOn(adapterUrl: string, id: number) {
+  const response = await fetch(`${adapterUrl}/api/product/${id}`);
+  expect(response.status).toBe(200);
+  return expectEnvelope(await response.json(), productDetailResponse).data.product;
+}
+
+describe('the scale profile', () => {
+  it('runs two adapter instances, each with its own address', () => {
+    expect(adapters).toHaveLength(2);
+  });
+
+  it('spreads requests through nginx over both instances, each naming itself', async () => {
+    const answeredBy = new Set<string>();
+    for (let i = 0; i < 10; i += 1) {
+      const response = await get('/api/categories');
+      expect(response.status).toBe(200);
+      answeredBy.add(response.headers.get('x-adapter-instance') ?? '(none)');
+    }
+    expect([...answeredBy].sort()).toEqual(['adapter-1', 'adapter-2']);
+  });
+
+  it('serves the built site and its hashed assets from nginx, with the security headers and long-lived caching', async () => {
+    const page = await fetch(new URL('/', testEnv.webUrl));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('server')).toBe('nginx');
+    expect(page.headers.get('x-adapter-instance')).toBeNull();
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const html = await page.text();
+    // The scripts' and styles' policy is in the page itself, with hashes and no 'unsafe-inline'.
+    const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(meta).toMatch(/script-src 'self' 'sha256-/);
+    expect(meta).not.toContain('unsafe-inline');
+    const asset = /(\/_astro\/[^"']+\.js)/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const script = await fetch(new URL(asset!, testEnv.webUrl), { headers: { 'accept-encoding': 'gzip' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a sale on one instance reaches the other through Redis: right after the answer, the other answers the new stock', async () => {
+    const [first, second] = adapters as [string, string];
+    const buyer = await newUser('scale');
+    const products = expectOk(await get('/api/product/page', { query: { page: 1, size: 36 } }), productPageResponse).data.page.records;
+    const product = products.find((p) => p.stock >= 10)!;
+    const before = await productOn(second, product.id);
+
+    const order = await fetch(`${first}/api/orders/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ productId: product.id, quantity: 1 }] }),
+    });
+    expect(order.status).toBe(200);
+    expectEnvelope(await order.json(), quickOrderResponse);
+
+    // The first instance answers only once Redis has passed the new stock on: the second answers it right after.
+    expect((await productOn(second, product.id)).stock).toBe(before.stock - 1);
+  });
+
+  it('the CMS webhook reaching one instance makes the other check the CMS too', async () => {
+    const [first, second] = adapters as [string, string];
+    const heard = await followedAnnouncements(second);
+    const response = await fetch(`${first}/api/internal/cms-events`, {
+      method: 'POST',
+      headers: internalHeaders,
+      body: JSON.stringify({ event: 'entry.publish' }),
+    });
+    expect(response.status).toBe(200);
+    await eventually(async () => ((await followedAnnouncements(second)) > heard ? true : undefined));
+  });
+
+  it('keeps the site builder status in Redis: every instance answers what the builder reported to one', async () => {
+    const statuses = await Promise.all(
+      adapters.map(async (url) => {
+        const response = await fetch(`${url}/api/internal/site-build`, { headers: internalHeaders });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: { result: string | null; builtAt: string | null } }).data;
+      }),
+    );
+    expect(statuses[0]).toMatchObject({ result: 'full' });
+    expect(statuses[1]).toEqual(statuses[0]);
+  });
+});
