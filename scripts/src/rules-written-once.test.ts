@@ -51,3 +51,23 @@ describe('rules written once, in contract/', () => {
     });
   }
 });
+
+describe('comments in the code’s own words', () => {
+  // The specification is not in this repository: a reference to one of its sections explains nothing to a reader.
+  it('cites no section of the specification (“part N §M”)', () => {
+    const sources = [...APP_SOURCES, 'contract/src', 'tests', 'scripts/bench'].flatMap((dir) =>
+      readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && /\.(ts|tsx|astro|mjs|css)$/.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .filter(
+          (file) =>
+            !path
+              .relative(ROOT, file)
+              .split(path.sep)
+              .some((part) => SKIPPED_DIRS.has(part)),
+        ),
+    );
+    const citing = sources.filter((file) => /part [12] §/.test(readFileSync(file, 'utf8'))).map((file) => path.relative(ROOT, file));
+    expect(citing).toEqual([]);
+  });
+});

@@ -84,7 +84,7 @@ describe('GET /api/docs/openapi.json', () => {
 const callKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
 
 /**
- * The spec's call tables (part 1 §7, part 2 §7), with the calls the spec writes without `/api`
+ * The spec's call tables, with the calls the spec writes without `/api`
  * served under `/api` as the README says. Rows without a path are the README's designed calls.
  */
 const SPEC_CALLS = [

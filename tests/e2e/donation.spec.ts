@@ -4,7 +4,7 @@ import { collectProblems, expectAccessible } from './support/axe.ts';
 import { hydrated, storeLogin } from './support/session.ts';
 import { newVisitor } from './support/visitor.ts';
 
-/** The simulated payment (part 2 §4): the QR after 1 s, 10 s of waiting, then +10 % every 300 ms; paid at 14 s. */
+/** The simulated payment: the QR after 1 s, 10 s of waiting, then +10 % every 300 ms; paid at 14 s. */
 const QR_MS = 1_000;
 const WAIT_MS = 10_000;
 const PAID_MS = QR_MS + WAIT_MS + 10 * 300;

@@ -16,7 +16,7 @@ test('a province page has its blurb, tags for the types it has and a filter that
   await expect(page.getByText(beijing.culture)).toBeVisible();
   const tags = page.getByRole('group', { name: '按类别筛选' });
   await expect(tags.getByRole('button', { name: '民间文学', exact: true })).toBeDisabled();
-  // 杂技 is named 杂技体育 in the province view (part 1 §3).
+  // 杂技 is named 杂技体育 in the province view.
   await expect(tags.getByRole('button', { name: '杂技体育' })).toBeVisible();
 
   const opera = cultures.filter((c) => c.type === '传统戏剧');

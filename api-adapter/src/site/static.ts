@@ -49,7 +49,7 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
   const notFoundPage = siteDir ? path.join(siteDir, '404.html') : undefined;
   app.setNotFoundHandler((request, reply) => {
     // Addresses a static site cannot list in advance: any /culture/{id} shows all categories and any
-    // /area/{x} looks the province up in the browser (part 1 §2), so their page answers for them.
+    // /area/{x} looks the province up in the browser, so their page answers for them.
     const fallback = siteDir && (request.method === 'GET' || request.method === 'HEAD') ? pageFallback(siteDir, request.url) : undefined;
     if (fallback)
       return reply

@@ -4,7 +4,7 @@ import { PICTURE_SIZES } from '../../lib/ui/picture-sizes.ts';
 
 export const DEFAULT_CULTURE_IMAGE = '/images/culture-default.svg';
 
-/** A cover that falls back to the default picture when its own fails to load (part 1 §2, §8). */
+/** A cover that falls back to the default picture when its own fails to load. */
 export function CoverImage({ src, alt }: { src: string; alt: string }) {
   const { ref, failed, onError } = useImageFallback(DEFAULT_CULTURE_IMAGE);
   return (

@@ -30,7 +30,7 @@ export interface CultureBrowserProps {
 }
 
 /**
- * The culture page's grid (part 1 §2, §4): category filter (a change goes to page 1), pages of 10
+ * The culture page's grid: category filter (a change goes to page 1), pages of 10
  * with first / previous / ≤ 5 numbers / next / last, 50-character previews with 'show more' over
  * 100, and the detail dialog. The address (/culture/{category}?page=&item=) follows every step.
  */
@@ -58,7 +58,7 @@ export default function CultureBrowser({ categories, category, firstPage }: Cult
       ...cultureQueries.page(params),
       initialData: where.category === category && where.page === 1 ? firstPage : undefined,
       placeholderData: keepPreviousData,
-      // Whole-call reloads on top of the API module's 3 retries, with growing delay (part 1 §4).
+      // Whole-call reloads on top of the API module's 3 retries, with growing delay.
       retry: (count, error) => count < LIST_RETRIES && !(error instanceof ApiError && error.status !== undefined && error.status < 500),
       retryDelay: listRetryDelay,
     },

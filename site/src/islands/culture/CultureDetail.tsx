@@ -9,7 +9,7 @@ import { paragraphsOf } from '../../lib/culture/paragraphs.ts';
 import { placeLabel } from '../../lib/culture/place.ts';
 import FavouriteButton from './FavouriteButton.tsx';
 
-/** The culture detail dialog (part 1 §2): content, http images, intro video, collect toggle; a browse record on open. */
+/** The culture detail dialog: content, http images, intro video, collect toggle; a browse record on open. */
 export default function CultureDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const detail = useQuery(cultureQueries.detail(id), queryClient);

@@ -7,7 +7,7 @@ import { notify } from '../../lib/ui/toast.ts';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 /**
- * The culture item's collect toggle (part 1 §4): its state is checked for a logged-in visitor; a
+ * The culture item's collect toggle: its state is checked for a logged-in visitor; a
  * guest is told '请先登录后再收藏'. A 401/403 is handled by the API module (logout and /login).
  */
 export default function FavouriteButton({ cultureId, title }: { cultureId: number; title: string }) {

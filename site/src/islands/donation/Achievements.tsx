@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { achievementLoadMessage, achievementProgress } from './rules.ts';
 
-/** The 'donationSuccess' event, and the achievement view's refresh 1.5 s after it (part 2 §4). */
+/** The 'donationSuccess' event, and the achievement view's refresh 1.5 s after it. */
 export const DONATION_SUCCESS_EVENT = 'donationSuccess';
 export const ACHIEVEMENT_REFRESH_MS = 1_500;
 

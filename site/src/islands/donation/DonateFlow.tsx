@@ -37,7 +37,7 @@ type DonationProject = z.infer<typeof donationProject>;
 type FeedRecord = Awaited<ReturnType<typeof fetchDonorFeed>>[number];
 
 /**
- * One donation (part 2 §4): the amount dialog, the QR with the simulated payment (about 1 s, 10 s, then +10 % every
+ * One donation: the amount dialog, the QR with the simulated payment (about 1 s, 10 s, then +10 % every
  * 300 ms), the donation call, the success dialog, the new donor row on top, the achievement checks and the
  * 'donationSuccess' event. Cancel stops the timers: '捐赠已取消'.
  */

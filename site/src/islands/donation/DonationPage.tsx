@@ -24,7 +24,7 @@ interface Props {
 const reduced = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * The donation page (part 2 §2, §4): a header with the live donor table and the 'swipe up' hint; scrolling more
+ * The donation page: a header with the live donor table and the 'swipe up' hint; scrolling more
  * than 10 px or swiping more than 20 px up brings the slide panel (projects and achievements) up, down takes it
  * back. The hint is a button, so keyboard visitors get the same.
  */

@@ -113,7 +113,7 @@ describe('achievements', () => {
   });
 });
 
-describe('error messages (part 2 §8)', () => {
+describe('error messages', () => {
   it('word a failed donation', () => {
     expect(donationFailureMessage({ loggedIn: false })).toBe('请先登录');
     expect(donationFailureMessage({ loggedIn: true, status: 403 })).toBe('无权捐赠，请先登录');

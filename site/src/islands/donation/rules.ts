@@ -1,5 +1,5 @@
 /**
- * Donation rules (part 2 §4, §5, §9): the amount (1–10000 yuan, whole yuan, steps of 10, default 100), the
+ * Donation rules: the amount (1–10000 yuan, whole yuan, steps of 10, default 100), the
  * payment simulation's schedule (QR after about 1 s, 10 s wait, then +10 % every 300 ms), the donor's masked
  * name, the slide panel's 10/20 px rules and the achievements' progress as the server counts it.
  */
@@ -106,7 +106,7 @@ export function newlyCompleted(before: readonly Achievement[], after: readonly A
   return after.filter((a) => a.isCompleted && !done.has(a.achievementType));
 }
 
-/** How a failed donation reads (part 2 §8). */
+/** How a failed donation reads. */
 export function donationFailureMessage(failure: { status?: number | undefined; message?: string | undefined; loggedIn: boolean }): string {
   const words = MESSAGES.donation;
   if (!failure.loggedIn || failure.status === 401) return words.loginFirst;
@@ -115,7 +115,7 @@ export function donationFailureMessage(failure: { status?: number | undefined; m
   return failure.message?.trim() || words.failed;
 }
 
-/** How a failed achievement update reads (part 2 §8). */
+/** How a failed achievement update reads. */
 export function achievementFailureMessage(failure: { status?: number | undefined; message?: string | undefined }): string {
   const words = MESSAGES.achievement;
   if (failure.status === 403) return words.forbidden;
@@ -123,7 +123,7 @@ export function achievementFailureMessage(failure: { status?: number | undefined
   return words.updateFailed(failure.message?.trim() || '未知错误');
 }
 
-/** How a failed achievement fetch reads (part 2 §8). */
+/** How a failed achievement fetch reads. */
 export function achievementLoadMessage(failure: { status?: number | undefined; loggedIn: boolean }): string {
   const words = MESSAGES.achievement;
   if (!failure.loggedIn) return MESSAGES.donation.loginFirst;

@@ -6,7 +6,7 @@
 
 import type { FromWorker, ToWorker } from './mask-worker.ts';
 
-/** Spec part 1 §8, the 3D viewer's messages. */
+/** The 3D viewer's messages. */
 export const HERO_MESSAGES = {
   noWebgl: '您的浏览器不支持WebGL',
   modelFailed: '模型加载失败',

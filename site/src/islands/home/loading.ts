@@ -1,5 +1,5 @@
 /**
- * The home loading animation's rules (spec part 1 §2, second reading): once per session, at least 3.5 s, at most 5 s,
+ * The home loading animation's rules: once per session, at least 3.5 s, at most 5 s,
  * hiding when progress reaches 100 and the 3D mask it waits for is ready.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The home page's stepping rules, free of the DOM: which module a wheel notch, a key or a swipe moves to, and the
- * locks that keep one gesture from skipping several modules (spec part 1 §2 and §9).
+ * locks that keep one gesture from skipping several modules.
  */
 
 /** Spec §9: 'home wheel lock 1 s'. */

@@ -33,7 +33,7 @@ const tabId = (id: number) => `inheritor-tab-${id}`;
 const LOGIN_HREF = loginHref('/inheritors#baodao');
 
 /**
- * The national inheritors by category (part 2 §2, §6, §8): the 10-category menu (a tablist, default 66), the heading,
+ * The national inheritors by category: the 10-category menu (a tablist, default 66), the heading,
  * 6 skeleton cards while loading, the cards, the detail dialog, the pagination bar, the guest alert, and on a 401/403
  * the 3 sample inheritors with the guest warning. The category follows the address (?category=67).
  */

@@ -28,7 +28,7 @@ const TITLE_ID = 'inheritor-dialog-title';
 const GUEST_BIO = '登录后可查看简介与技艺特色。';
 
 /**
- * The inheritor's detail (part 2 §2): picture, name, skill type, level from status, bio or '暂无简介', the skill
+ * The inheritor's detail: picture, name, skill type, level from status, bio or '暂无简介', the skill
  * features when there are any, and the follow toggle. Opening it leaves an inheritor browse record (the server's
  * when logged in, this browser's otherwise).
  */
@@ -117,7 +117,7 @@ export default function InheritorDialog({ inheritor, onClose }: Props) {
 }
 
 /**
- * Follow / unfollow with a loading state (part 2 §4): the state is asked for only when a token exists; without one
+ * Follow / unfollow with a loading state: the state is asked for only when a token exists; without one
  * the visitor is told '请先登录后再关注传承人'.
  */
 function FollowButton({ id }: { id: number }) {

@@ -9,7 +9,7 @@ interface Props {
   onSize: (size: number) => void;
 }
 
-/** The inheritors' pagination bar (part 2 §2): total, page sizes, previous, pager, next, jumper. */
+/** The inheritors' pagination bar: total, page sizes, previous, pager, next, jumper. */
 export default function InheritorPager({ total, page, size, onPage, onSize }: Props) {
   const pageCount = Math.max(1, Math.ceil(total / size));
   const [typed, setTyped] = useState('');

@@ -1,12 +1,12 @@
 import { TEXT } from '../../lib/api/rules.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
-/** Page sizes and the default category of the inheritors page (part 2 §9). */
+/** Page sizes and the default category of the inheritors page. */
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_CATEGORY = 66;
 
-/** The ten categories in the spec's order (part 2 §3), for the menu. */
+/** The ten categories in the spec's order, for the menu. */
 export const CATEGORIES = [
   { id: 66, title: '民间文学' },
   { id: 67, title: '传统戏剧' },
@@ -28,7 +28,7 @@ export function categoryFrom(value: string | null | undefined): CategoryId {
   return CATEGORIES.find((c) => c.id === id)?.id ?? DEFAULT_CATEGORY;
 }
 
-/** Level text from status: 1 is national, anything else provincial (part 2 §3, §9). */
+/** Level text from status: 1 is national, anything else provincial. */
 export function levelText(status: number): string {
   return status === 1 ? MESSAGES.inheritor.level.national : MESSAGES.inheritor.level.provincial;
 }
@@ -60,8 +60,8 @@ export function jumpTarget(input: string, pageCount: number): number | null {
 }
 
 /**
- * The three sample inheritors shown with the guest alert when the list call answers 401 or 403
- * (part 2 §6). Real national representative inheritors, in the public view (no bio).
+ * The three sample inheritors shown with the guest alert when the list call answers 401 or 403.
+ * Real national representative inheritors, in the public view (no bio).
  */
 export const SAMPLE_INHERITORS = [
   { id: -1, inheritorName: '张继青', skillType: '昆曲', status: 1, profileImages: '', categoryName: '传统戏剧' },
@@ -77,7 +77,7 @@ export function isSample(id: number): boolean {
 export type PagerSlot = number | 'gap-before' | 'gap-after';
 
 /**
- * The numbered part of the inheritors pager (part 2 §2: total, sizes, previous, pager, next,
+ * The numbered part of the inheritors pager (total, sizes, previous, pager, next,
  * jumper): at most 7 slots, always the first and last page, a window of 5 around the current page,
  * and a gap where pages are left out — `1 … 7 8 9 10 11 … 400`.
  */
@@ -104,7 +104,7 @@ interface FailureLike {
 const GENERIC = TEXT.requestFailed;
 
 /**
- * The inheritor list's error text (part 2 §8): a body code other than 20000 reads '获取传承人数据失败: {message
+ * The inheritor list's error text: a body code other than 20000 reads '获取传承人数据失败: {message
  * or 未知错误}'; a bad shape, another HTTP error, no response and a setup error keep the client's message
  * ('响应数据格式错误', the server's message, '网络错误，请检查您的网络连接', '请求配置错误'). A 401/403 is not an
  * error here: the caller shows the guest view with the sample inheritors.
@@ -115,7 +115,7 @@ export function listFailureText(error: FailureLike): string {
 }
 
 /**
- * A failed follow or unfollow (part 2 §8): the server's message or '操作失败' when it answered, '操作失败，请稍后重试'
+ * A failed follow or unfollow: the server's message or '操作失败' when it answered, '操作失败，请稍后重试'
  * otherwise (no answer, a bad answer). The 401 is the client's: it logs out and says '登录已过期，请重新登录'.
  */
 export function followFailureText(error: FailureLike): string {

@@ -15,7 +15,7 @@ import { ORDER_LIST_HREF, PAYMENT_METHODS, type PaymentMethod, paySuccessHref, r
 type State = { step: 'start' } | { step: 'bad-link' } | { step: 'ready'; orderId: number; method: PaymentMethod };
 
 /**
- * The phone's side of the QR code (part 2 §2): /mobile/payment?orderId&orderNo&amount&paymentMethod&timestamp.
+ * The phone's side of the QR code: /mobile/payment?orderId&orderNo&amount&paymentMethod&timestamp.
  * It needs the same visitor's login (a guest goes to /login and comes back), shows the order as the server has
  * it, and its confirm button marks the order paid (PUT /api/order/{id}/payment-status); the desktop page,
  * which reads the order every 2 s, follows at once.

@@ -10,7 +10,7 @@ import { ORDERS_TAB_HREF, readAmount, readOrderNo } from './links.ts';
 type State = { step: 'start' } | { step: 'shown'; orderNo: string | undefined; amount: number | undefined };
 
 /**
- * /pay-success?orderNo&orderId&amount (part 2 §2, §6): order number and amount, 'view orders' (the personal
+ * /pay-success?orderNo&orderId&amount: order number and amount, 'view orders' (the personal
  * centre's orders) and 'continue shopping'. Without a login: '请先登录' and /login.
  */
 export default function PaySuccess() {

@@ -29,7 +29,7 @@ type Phase = 'loading' | 'paying' | 'saving' | 'save-failed' | 'done';
 const publicUrl = () => resolvePublicUrl(import.meta.env.PUBLIC_URL, window.location.origin);
 
 /**
- * The payment page (part 2 §2, §4): the order must be pending, else '该订单不是待支付状态' and the order list.
+ * The payment page: the order must be pending, else '该订单不是待支付状态' and the order list.
  * It shows order number, amount, 支付宝/微信 and a QR code holding the /mobile/payment address of this order, so a
  * phone logged in as the same visitor can pay it; the page reads the order every 2 s and follows such a payment
  * at once. Without one, after 10 s a progress circle rises 10 % per second to 100 %, the order is marked paid

@@ -1,5 +1,5 @@
 /**
- * The addresses of the payment flow (part 1 §2, part 2 §2): the shop sends the visitor to /payment?orderId&amount,
+ * The addresses of the payment flow: the shop sends the visitor to /payment?orderId&amount,
  * the QR code holds the absolute address of /mobile/payment for the order (under the PUBLIC_URL setting, so a
  * phone on the same network can open it), and the end is /pay-success?orderNo&orderId&amount.
  */
@@ -55,7 +55,7 @@ export function readPaymentMethod(search: string): PaymentMethod {
 
 /** The order list in the personal centre: where a refused or cancelled payment and a quick-buy end. */
 export const ORDER_LIST_HREF = '/profile?section=order';
-/** The pay-success page's 'view orders' (part 2 §2 names the query tab=orders). */
+/** The pay-success page's 'view orders' (the spec names the query tab=orders). */
 export const ORDERS_TAB_HREF = '/profile?tab=orders';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The simulated payments' timings (part 1 §4, §9; part 2 §4, §9):
+ * The simulated payments' timings:
  * - quick-buy: the 'processing payment' dialog waits 3.5 s, then calls mock-pay;
  * - payment page: 10 s after the QR code is shown a progress circle rises 10 % per second to 100 %, then the
  *   order is marked paid and the visitor goes to /pay-success.

@@ -12,7 +12,7 @@ import { ErrorState, ListSkeleton, Loading } from './parts.tsx';
 
 const regionsQuery = { queryKey: ['regions'], queryFn: loadRegions, staleTime: Infinity } as const;
 
-/** The shipping address: a three-level region choice and a detail line (part 2 §5). */
+/** The shipping address: a three-level region choice and a detail line. */
 export default function AddressSection() {
   const regions = useQuery(regionsQuery, queryClient);
   const user = useQuery(userQueries.info(), queryClient);
@@ -51,7 +51,7 @@ export default function AddressSection() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const region = completeRegion(tree, levels);
-    // Fewer than three levels clear the choice (part 2 §5).
+    // Fewer than three levels clear the choice.
     if (!region) setLevels(['', '', '']);
     const found = addressProblem({ region, detail });
     setProblem(found);

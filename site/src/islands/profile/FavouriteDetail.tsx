@@ -12,7 +12,7 @@ function failureText(error: unknown): string {
   return MESSAGES.favourite.detailFailed;
 }
 
-/** A favourite's detail (part 2 §3): content, pictures, intro video, category and province. */
+/** A favourite's detail: content, pictures, intro video, category and province. */
 export default function FavouriteDetail({ type, id, title, onClose }: { type: string; id: number; title: string; onClose: () => void }) {
   const detail = useQuery(favouriteQueries.detail(type, id), queryClient);
   const view = detail.data ? favouriteView(detail.data) : undefined;

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, GridSkeleton, Loading, Pager } from './parts.ts
 
 const COVER_FALLBACK = '/images/culture-default.svg';
 
-/** The favourites, 6 a page (part 2 §9); a card opens its detail. */
+/** The favourites, 6 a page; a card opens its detail. */
 export default function FavouriteSection() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<{ type: string; id: number; title: string } | undefined>();

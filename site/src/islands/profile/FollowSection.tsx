@@ -10,7 +10,7 @@ import { notify } from '../../lib/ui/toast.ts';
 import { DEFAULT_AVATAR, avatarOf } from '../inheritor/rules.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading } from './parts.tsx';
 
-/** The followed inheritors (the first 20, part 2 §9); unfollowing asks first (part 2 §8). */
+/** The followed inheritors (the first 20); unfollowing asks first. */
 export default function FollowSection() {
   const follows = useQuery(inheritorQueries.followed(1, FOLLOW_FETCH_SIZE), queryClient);
   const unfollow = useMutation(

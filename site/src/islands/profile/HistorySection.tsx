@@ -64,7 +64,7 @@ function Rows({ rows }: { rows: Row[] }) {
 
 /**
  * The browse history, 10 a page, filtered by type. When the server refuses (403) or cannot be reached, the
- * records kept in this browser are shown instead (part 2 §4).
+ * records kept in this browser are shown instead.
  */
 export default function HistorySection({ cultureTitles }: { cultureTitles: Readonly<Record<number, string>> }) {
   const [type, setType] = useState<BrowseType | ''>('');

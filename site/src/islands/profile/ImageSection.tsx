@@ -16,7 +16,7 @@ const WORDS = {
 
 /**
  * A new avatar or background: an image of at most 5 MB, checked before anything is sent, shown before it is
- * saved; the server's answer must be the picture's URL (part 2 §5).
+ * saved; the server's answer must be the picture's URL.
  */
 export default function ImageSection({ kind, current }: { kind: 'avatar' | 'background'; current: string }) {
   const words = WORDS[kind];

@@ -53,7 +53,7 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
 }
 
 /**
- * The left panel (part 2 §2): background with its change button, the avatar (click to change), the username, the
+ * The left panel: background with its change button, the avatar (click to change), the username, the
  * expandable icon menu (history, address, username, close) and the statistics, whose labels open their sections.
  */
 export default function ProfileCard({ user, section, go }: Props) {

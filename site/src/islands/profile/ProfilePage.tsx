@@ -65,7 +65,7 @@ function PageSkeleton() {
 }
 
 /**
- * The personal centre (/profile, part 2 §2): the left panel and the section chosen by `?section=` (default
+ * The personal centre (/profile): the left panel and the section chosen by `?section=` (default
  * favorite). Switching sections changes the address without a reload; each section's data stays cached, so going
  * back to a section shows it at once. A guest is sent to /login with the full target (also done before the first
  * paint by the layout's guard); when the logged-in user changes in another tab, everything cached is dropped.

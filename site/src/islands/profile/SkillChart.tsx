@@ -33,7 +33,7 @@ function useNearViewport(element: React.RefObject<HTMLElement | null>) {
 }
 
 /**
- * The polar-area chart over the 10 skill categories (part 2 §2), computed from the visitor's follows, favourites
+ * The polar-area chart over the 10 skill categories, computed from the visitor's follows, favourites
  * and browse history. Its data and echarts load only when it comes near the viewport; a table says the same for
  * screen readers.
  */

@@ -22,7 +22,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && (error.statu
 
 /**
  * The province page reached by name (the map's and the nav's links): the province is looked up by
- * the API, then its types (a failure is tolerated) and its cultures are read (part 1 §2, §7, §8).
+ * the API, then its types (a failure is tolerated) and its cultures are read.
  */
 export default function AreaLookup({ categories }: { categories: TagCategory[] }) {
   const [wanted, setWanted] = useState<Wanted>({ kind: 'none' });

@@ -13,7 +13,7 @@ export interface ProvinceCulturesProps {
 }
 
 /**
- * The province culture browser (part 1 §2): type tags (absent types disabled, at most one active,
+ * The province culture browser: type tags (absent types disabled, at most one active,
  * clicking the active one clears it, ?categoryId= honoured) over the province's cards, filtered
  * here in the page as the spec's client does.
  */

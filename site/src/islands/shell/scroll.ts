@@ -1,5 +1,5 @@
 /**
- * When the nav bar hides and shows (part 1 §2): it hides once the page has gone down more than 10 px past 100 px,
+ * When the nav bar hides and shows: it hides once the page has gone down more than 10 px past 100 px,
  * and shows again after more than 5 px up. Distances count from where the scroll last changed direction, so slow
  * scrolling (many 1 px events) behaves like fast scrolling.
  */

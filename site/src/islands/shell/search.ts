@@ -1,4 +1,4 @@
-/** Search rules (part 1 §2, §5): 500 ms after the last keystroke or at once on Enter; blank input calls nothing. */
+/** Search rules: 500 ms after the last keystroke or at once on Enter; blank input calls nothing. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_PREVIEW_CHARS = 100;
 

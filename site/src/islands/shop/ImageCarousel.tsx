@@ -11,7 +11,7 @@ const subscribeReduced = (listener: () => void) => {
 const readReduced = () => window.matchMedia(REDUCED).matches;
 
 /**
- * The product pictures (part 1 §2): one at a time, advancing every 4 s, paused while pointed at and by its
+ * The product pictures: one at a time, advancing every 4 s, paused while pointed at and by its
  * pause button (the dialog puts the keyboard on the carousel's first button, so focus alone does not pause it). Under reduced motion nothing moves by itself: the pictures are a row to scroll.
  */
 export default function ImageCarousel({ images, name }: { images: string[]; name: string }) {

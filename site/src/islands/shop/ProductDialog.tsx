@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The product detail dialog (part 1 §2, §4): pictures, description, price, stock and the quantity (1..stock);
+ * The product detail dialog: pictures, description, price, stock and the quantity (1..stock);
  * buy is disabled at stock ≤ 0. Buying opens the shipping form in the same dialog.
  */
 export default function ProductDialog({ product: listed, loggedIn, onClose, onNeedLogin }: Props) {

@@ -23,7 +23,7 @@ type Placed = Awaited<ReturnType<typeof createQuickOrder>>;
 const reason = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
 /**
- * Quick-buy (part 1 §4): the order (quantity 1), the 'processing payment' dialog with order number, product and
+ * Quick-buy: the order (quantity 1), the 'processing payment' dialog with order number, product and
  * amount, 3.5 s, then mock-pay; '支付成功！' and the order list. A failure closes the dialog with
  * '操作失败: …' (the order) or '支付处理失败: …' (the payment). Cancel stops the timer and forgets the order:
  * '支付已取消' (the unpaid order is cancelled by the server after 30 minutes, its stock returned).

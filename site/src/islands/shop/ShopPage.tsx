@@ -28,7 +28,7 @@ interface Props {
 
 const SHOP_PATH = '/charity';
 
-/** Buying needs a login (part 1 §6): '请先登录再购买', then /login and back to the shop. */
+/** Buying needs a login: '请先登录再购买', then /login and back to the shop. */
 export function requireLoginToBuy(): boolean {
   if (readSession()) return true;
   notify.warning(MESSAGES.shop.loginToBuy);
@@ -37,7 +37,7 @@ export function requireLoginToBuy(): boolean {
 }
 
 /**
- * The merchandise page (part 1 §2): pages of 9/18/27/36 products, keyword and category filters, the detail dialog
+ * The merchandise page: pages of 9/18/27/36 products, keyword and category filters, the detail dialog
  * (pictures, description, price, stock, quantity, buy → shipping form → /payment) and quick-buy on each card.
  * The first page comes with the HTML; the live list (current stock) replaces it at once.
  */

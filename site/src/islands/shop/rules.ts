@@ -1,5 +1,5 @@
 /**
- * The merchandise page's rules (part 1 §2, §5, §9): page sizes, categories, the quantity a visitor may buy,
+ * The merchandise page's rules: page sizes, categories, the quantity a visitor may buy,
  * and the shipping form. The shipping fields are checked with the contract's own schema, so the form and the
  * API can never disagree on what a mainland mobile number is or on the messages.
  */
@@ -16,7 +16,7 @@ export const CATEGORIES = [
 ] as const;
 export type CategoryId = (typeof CATEGORIES)[number]['id'];
 
-/** The product image carousel advances every 4 s (part 1 §9). */
+/** The product image carousel advances every 4 s. */
 export const CAROUSEL_MS = 4_000;
 
 export function isPageSize(value: number): value is PageSize {
@@ -29,7 +29,7 @@ export function canBuy(stock: number): boolean {
 }
 
 /**
- * The quantity the visitor typed, held to 1..stock (part 1 §5). Anything that is not a number becomes 1;
+ * The quantity the visitor typed, held to 1..stock. Anything that is not a number becomes 1;
  * fractions are cut. With nothing in stock the answer is 1 (the buy button is disabled then anyway).
  */
 export function clampQuantity(value: number | string, stock: number): number {
@@ -82,7 +82,7 @@ export interface OrderedProduct {
 }
 
 /**
- * The body of POST /api/order (part 1 §3): one line, its total price × quantity exact to the fen, the shipping
+ * The body of POST /api/order: one line, its total price × quantity exact to the fen, the shipping
  * fields trimmed, status 0. The server prices it again from the catalogue and refuses a mismatch.
  */
 export function cartOrderBody(product: OrderedProduct, quantity: number, shipping: ShippingValues, userId: number) {
@@ -108,7 +108,7 @@ export function cartOrderBody(product: OrderedProduct, quantity: number, shippin
   };
 }
 
-/** The body of POST /api/orders/create: quick-buy always buys one (part 1 §5). */
+/** The body of POST /api/orders/create: quick-buy always buys one. */
 export function quickBuyBody(product: OrderedProduct, userId: number) {
   return { userId, items: [{ productId: product.id, quantity: 1, price: product.price }] };
 }

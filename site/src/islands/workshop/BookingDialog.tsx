@@ -44,7 +44,7 @@ const FIELDS: { key: keyof Participant; label: string; type: string; inputMode?:
 ];
 
 /**
- * The booking modal (part 2 §4): 1–4 participants, each checked; then the QR with unit price × participants,
+ * The booking modal: 1–4 participants, each checked; then the QR with unit price × participants,
  * 'processing' after 1 s and the booking saved 10 s later. Closing the dialog stops the timers. Syncing a booking
  * kept in this browser asks only for the ID numbers again (stored masked) and sends it at once.
  */

@@ -26,7 +26,7 @@ const NO_RECORDS: LocalBooking[] = [];
 const NO_BOOKINGS: Awaited<ReturnType<typeof fetchBookings>> = [];
 
 /**
- * The four workshop cards with live seats and a countdown refreshed every 60 s (part 2 §4), and the booking:
+ * The four workshop cards with live seats and a countdown refreshed every 60 s, and the booking:
  * logged in, the server takes the seats; logged out, the booking is kept in this browser and offered for
  * syncing after login.
  */

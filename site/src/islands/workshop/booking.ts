@@ -1,5 +1,5 @@
 /**
- * Workshop booking rules (part 2 §4, §5, §9): participants 1 to 4, each with name, mainland mobile and an
+ * Workshop booking rules: participants 1 to 4, each with name, mainland mobile and an
  * 18-digit ID number whose check digit is right; ID numbers masked to their first 6 and last 4 characters
  * wherever they are shown or stored; one booking per activity (same title and time); the payment
  * simulation's phases (1 s QR, then 10 s processing); the logged-out visitor's local record
@@ -10,7 +10,7 @@ import { lineTotal } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
 export const PARTICIPANTS = { min: 1, max: 4 } as const;
-/** The QR shows for 1 s, then 'processing' for 10 s, then the booking is saved (part 2 §9). */
+/** The QR shows for 1 s, then 'processing' for 10 s, then the booking is saved. */
 export const BOOKING_TIMERS = { qrMs: 1_000, processingMs: 10_000 } as const;
 export const LOCAL_BOOKINGS_KEY = 'activityReservations';
 // The rules for people are the contract's, the same in the API and the CMS.
@@ -53,7 +53,7 @@ export function cleanParticipants(rows: readonly Participant[]): Participant[] {
   return rows.map((row) => ({ name: row.name.trim(), phone: row.phone.trim(), idcard: row.idcard.trim().toUpperCase() }));
 }
 
-/** A workshop without a price is a free experience: '免费体验' stands wherever its price would (part 2 §9). */
+/** A workshop without a price is a free experience: '免费体验' stands wherever its price would. */
 export function isFreeWorkshop(unitPrice: number): boolean {
   return bookingAmount(unitPrice, 1) <= 0;
 }
@@ -79,7 +79,7 @@ export interface BookingActivity {
   image: string;
 }
 
-/** The spec's local booking record (part 2 §3); ID numbers are kept masked only. */
+/** The spec's local booking record; ID numbers are kept masked only. */
 export interface LocalBooking {
   id: number;
   status: string;
@@ -127,7 +127,7 @@ export function parseLocalBookings(raw: string | null | undefined): LocalBooking
   });
 }
 
-/** A booking of the same activity exists already: same title and time (part 2 §5). */
+/** A booking of the same activity exists already: same title and time. */
 export function isBooked(records: readonly { activity: { title: string; time: string } }[], activity: { title: string; time: string }) {
   return records.some((r) => r.activity.title === activity.title && Date.parse(r.activity.time) === Date.parse(activity.time));
 }

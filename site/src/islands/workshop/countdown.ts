@@ -1,7 +1,7 @@
 import { beijingParts, twoDigits } from '../../lib/format/beijing-time.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
-/** The countdown text refreshes every 60 s (part 2 §9). */
+/** The countdown text refreshes every 60 s. */
 export const COUNTDOWN_REFRESH_MS = 60_000;
 
 const MINUTE = 60_000;
@@ -11,7 +11,7 @@ const DAY = 24 * HOUR;
 /**
  * The countdown text of a workshop: '距开始还有 3 天 5 小时 20 分钟', leading zero units left out,
  * minutes rounded up (a start 30 s away still shows 1 分钟); '活动已开始或已结束' once the start is
- * reached (part 2 §4).
+ * reached.
  */
 export function countdownText(startTime: string | Date, now: Date): string {
   const start = typeof startTime === 'string' ? new Date(startTime) : startTime;

@@ -11,7 +11,7 @@ export async function fetchDonorFeed(limit = 20, signal?: AbortSignal) {
   return (await call('donorFeedResponse', '/api/donations/feed', { searchParams: { limit }, signal })).data.records;
 }
 
-/** A 401/403 is the caller's to word (part 2 §8: '无权捐赠，请先登录'), not the general 'login expired'. */
+/** A 401/403 is the caller's to word ('无权捐赠，请先登录'), not the general 'login expired'. */
 export async function donate(input: z.input<typeof donateBody>) {
   return (await call('donateResponse', '/api/donations/donate', { method: 'post', json: input, onAuthFailure: 'caller' })).data;
 }
@@ -20,7 +20,7 @@ export async function fetchMyDonations(signal?: AbortSignal) {
   return (await call('myDonationsResponse', '/api/donations/mine', { signal })).data.records;
 }
 
-/** A 401/403 is the caller's to word too (part 2 §8: '登录已过期', '无权获取成就数据，请重新登录'), where the achievements show. */
+/** A 401/403 is the caller's to word too ('登录已过期', '无权获取成就数据，请重新登录'), where the achievements show. */
 export async function fetchAchievements(userId: number, signal?: AbortSignal) {
   return (await call('achievementsResponse', `/api/achievements/user/${userId}`, { signal, onAuthFailure: 'caller' })).data;
 }

@@ -45,14 +45,14 @@ export const favouriteQueries = {
     }),
 };
 
-/** A favourite's own content, fetched by its type (part 2 §7): a culture item, theme page, news item or product. */
+/** A favourite's own content, fetched by its type: a culture item, theme page, news item or product. */
 export type FavouriteDetail =
   | { type: 'culture'; culture: Awaited<ReturnType<typeof fetchCulture>> }
   | { type: 'heritage'; heritage: Awaited<ReturnType<typeof fetchHeritagePage>> }
   | { type: 'news'; news: Awaited<ReturnType<typeof fetchNews>> }
   | { type: 'product'; product: Awaited<ReturnType<typeof fetchProduct>> };
 
-/** Throws '不支持的收藏类型：{type}' for a type the portal does not know (part 2 §5). */
+/** Throws '不支持的收藏类型：{type}' for a type the portal does not know. */
 export async function fetchFavouriteDetail(type: string, id: number, signal?: AbortSignal): Promise<FavouriteDetail> {
   switch (type) {
     case 'culture':

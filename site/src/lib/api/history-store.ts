@@ -1,5 +1,5 @@
 /**
- * The local browse history (part 1 §4): kept while logged out or when the server cannot take a record;
+ * The local browse history: kept while logged out or when the server cannot take a record;
  * newest first, no duplicates, at most 50. Pure list rules here; storage at the edge.
  */
 export const HISTORY_KEY = 'browseHistory';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './client.ts';
 
-/** The list by category. A 401/403 is the caller's to handle (guest alert and sample inheritors, part 2 §6). */
+/** The list by category. A 401/403 is the caller's to handle (guest alert and sample inheritors). */
 export async function fetchInheritorPage(categoryId: number, params: { page?: number; size?: number } = {}, signal?: AbortSignal) {
   const searchParams = { page: params.page ?? 1, size: params.size ?? 10 };
   return (await call('inheritorPageResponse', `/api/inheritor/category/${categoryId}`, { searchParams, signal, onAuthFailure: 'caller' }))

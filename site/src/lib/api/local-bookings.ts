@@ -1,5 +1,5 @@
 /**
- * The logged-out visitor's workshop bookings, kept in localStorage under 'activityReservations' (part 2 §3).
+ * The logged-out visitor's workshop bookings, kept in localStorage under 'activityReservations'.
  * The rules (record shape, masking, duplicates) live in islands/workshop/booking.ts; this is the storage edge.
  */
 import { LOCAL_BOOKINGS_KEY, type LocalBooking, parseLocalBookings } from '../../islands/workshop/booking.ts';

@@ -1,15 +1,15 @@
 /**
- * The client rules of the spec (part 1 §6–§9, part 2 §7–§9) as pure functions: which calls need a token,
+ * The client rules of the spec as pure functions: which calls need a token,
  * which routes need a login, how long a call may take, which calls are retried, and how every failure reads
  * in Chinese. The HTTP client (client.ts) applies them; tests hold them to the spec.
  */
 import * as MESSAGES from '@feiyi/contract/messages';
 
 export const SUCCESS_CODE = 20000;
-/** The hot and latest calls answer 200 instead (part 1 §7). */
+/** The hot and latest calls answer 200 instead. */
 export const HOT_LATEST_CODE = 200;
 
-/** Global time-out (part 2 §9: 10 000 ms), 5 s for history and order calls, 30 s at build time (part 1 §9). */
+/** Global time-out (10 000 ms), 5 s for history and order calls, 30 s at build time. */
 export const TIMEOUT_MS = { browser: 10_000, profile: 5_000, build: 30_000 } as const;
 /** A failed idempotent call is retried up to 3 times, 1 s apart. */
 export const RETRY = { limit: 3, delayMs: 1_000, methods: ['get', 'head'], statusCodes: [408, 429, 500, 502, 503, 504] } as const;
@@ -147,9 +147,9 @@ export interface FailureReading {
 const trimmed = (text: string | undefined) => (text && text.trim() ? text.trim() : undefined);
 
 /**
- * The error catalogue: part 1 §8 for ordinary calls, part 2 §8's client for history and order calls.
- * `url` decides which client applies; `method` tells reading the history (the personal centre's list, part 2)
- * from recording it (a side effect of reading a page, part 1 §4).
+ * The error catalogue: the spec words failures of ordinary calls one way and those of history and order calls
+ * (another client) another. `url` decides which client applies; `method` tells reading the history (the personal
+ * centre's list) from recording it (a side effect of reading a page).
  */
 export function readFailure(failure: Failure, url: string, method = 'get'): FailureReading {
   const history = isHistoryCall(url);

@@ -1,6 +1,6 @@
 /**
- * The login state: token and user in localStorage under 'token' and 'user' (part 1 §3), read by every island.
- * A user that cannot be read counts as logged out (part 1 §4). Changes in this tab and in other
+ * The login state: token and user in localStorage under 'token' and 'user', read by every island.
+ * A user that cannot be read counts as logged out. Changes in this tab and in other
  * tabs (the storage event) reach subscribers, so the nav re-checks the login state when storage changes.
  */
 export const TOKEN_KEY = 'token';

@@ -1,5 +1,5 @@
 /**
- * The culture page's banner (part 1 §2, §9): 4 clips made once from the site's artwork
+ * The culture page's banner: 4 clips made once from the site's artwork
  * (site/scripts/culture-banner.ts), advancing every 7 s; under prefers-reduced-motion it stays on
  * the still poster of the first clip and never advances by itself.
  */
@@ -23,7 +23,7 @@ export function nextSlide(index: number, count: number = BANNER_SLIDES.length): 
 }
 
 /**
- * The culture list's reloads (part 1 §4: retried up to 3 times with growing delay, plus fallback
+ * The culture list's reloads (retried up to 3 times with growing delay, plus fallback
  * reloads): each load already makes the API module's 3 tries 1 s apart; when all of them fail the
  * whole load is repeated up to 3 times, after 1 s, 2 s and 4 s, before the page offers a reload.
  */

@@ -1,6 +1,6 @@
 /**
  * A culture item's pictures come as one string of newline-separated URLs; only those starting
- * with http are used (part 1 §2). Blank lines, surrounding spaces and repeats are dropped.
+ * with http are used. Blank lines, surrounding spaces and repeats are dropped.
  */
 export function imageUrls(images: string | null | undefined): string[] {
   if (!images) return [];

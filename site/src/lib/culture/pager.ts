@@ -1,5 +1,5 @@
 /**
- * The culture grid's pager (part 1 §2): first, previous, at most 5 page numbers, next, last. The
+ * The culture grid's pager: first, previous, at most 5 page numbers, next, last. The
  * numbers are a window around the current page, shifted to stay within 1…pageCount.
  */
 export const PAGER_NUMBERS = 5;

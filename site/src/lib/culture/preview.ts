@@ -1,5 +1,5 @@
 /**
- * Card texts (part 1 §2, §9): the culture list previews the first 50 characters, search the first
+ * Card texts: the culture list previews the first 50 characters, search the first
  * 100; a text longer than 100 characters gets a 'show more' button. Characters are counted as a
  * reader sees them (an emoji or a rare 汉字 outside the BMP is one), never cut in half.
  */

@@ -1,4 +1,4 @@
-/** The year of a policy's pubDate ('YYYY-MM-DD'), as the timeline shows it (part 2 §2). */
+/** The year of a policy's pubDate ('YYYY-MM-DD'), as the timeline shows it. */
 export function policyYear(pubDate: string): number {
   return Number(pubDate.slice(0, 4));
 }

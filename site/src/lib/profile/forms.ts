@@ -1,5 +1,5 @@
 /**
- * The personal centre's two forms (part 2 §5). Username: trimmed, not blank ('用户名不能为空'), and, as at
+ * The personal centre's two forms. Username: trimmed, not blank ('用户名不能为空'), and, as at
  * registration, 3 to 20 characters; whether it is taken only the server knows. Address: a three-level
  * province/city/district choice (fewer than 3 levels clears it) and a detail line, all required.
  */

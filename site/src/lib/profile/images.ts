@@ -1,5 +1,5 @@
 /**
- * A favourite's pictures (part 2 §3): one string of URLs separated by whitespace (newlines too), semicolons or
+ * A favourite's pictures: one string of URLs separated by whitespace (newlines too), semicolons or
  * commas; only those starting with http are used. A product's images come as a JSON array string, which is read
  * as such. Repeats are dropped, order is kept.
  */

@@ -12,7 +12,7 @@ import {
   timeText,
 } from './lists.ts';
 
-describe('list sizes (part 2 §9)', () => {
+describe('list sizes', () => {
   it('are the spec’s', () => {
     expect(FAVOURITE_PAGE_SIZE).toBe(6);
     expect(FOLLOW_FETCH_SIZE).toBe(20);

@@ -1,7 +1,7 @@
 /**
- * The personal centre's lists (part 2 §3, §9): favourites 6 a page, follows fetched 20 at a time, history 10 a
+ * The personal centre's lists: favourites 6 a page, follows fetched 20 at a time, history 10 a
  * page with a type filter, orders 10 a page (10/20/30/50) with their status labels; the local browse history as
- * a page of the same shape, for when the server cannot answer (part 2 §4).
+ * a page of the same shape, for when the server cannot answer.
  */
 import type { LocalBrowseRecord } from '../api/history-store.ts';
 import { beijingParts, twoDigits } from '../format/beijing-time.ts';

@@ -1,6 +1,6 @@
 /**
- * The personal centre's right-hand sections (part 2 §2): chosen by the query parameter `section`, default
- * favorite. Pay-success links to `?tab=orders` and quick-buy to `?section=order` (part 1 §2, part 2 §2):
+ * The personal centre's right-hand sections: chosen by the query parameter `section`, default
+ * favorite. Pay-success links to `?tab=orders` and quick-buy to `?section=order`:
  * both land on the orders.
  */
 export const SECTIONS = [

@@ -1,5 +1,5 @@
 /**
- * The polar-area chart of the personal centre (part 2 §2): how much of the visitor's attention went to each of
+ * The polar-area chart of the personal centre: how much of the visitor's attention went to each of
  * the 10 skill categories, from what they follow, keep and read. A follow weighs most (a lasting choice), a
  * favourite less, a visit least.
  */

@@ -1,5 +1,5 @@
 /**
- * Avatar and background pictures (part 2 §5): an image file of at most 5 MB (5 242 880 bytes), checked before
+ * Avatar and background pictures: an image file of at most 5 MB (5 242 880 bytes), checked before
  * anything is sent; the server's answer must be the picture's URL.
  */
 import * as MESSAGES from '@feiyi/contract/messages';

@@ -1,9 +1,9 @@
 /**
- * The province culture browser's type tags (part 1 §2, §4): every category is shown; those the
+ * The province culture browser's type tags: every category is shown; those the
  * province lacks are disabled; at most one is active, and clicking the active one clears it.
  */
 export interface TypeTag {
-  /** The category's name as the tags show it (杂技 is shown as 杂技体育 here, part 1 §3). */
+  /** The category's name as the tags show it (杂技 is shown as 杂技体育 here). */
   label: string;
   /** The type name the API filters on. */
   type: string;
@@ -19,7 +19,7 @@ export interface TagCategory {
   label: string;
 }
 
-/** The name a category's tag shows in the province view: 杂技 becomes 杂技体育 (part 1 §3). */
+/** The name a category's tag shows in the province view: 杂技 becomes 杂技体育. */
 export function provinceTagLabel(title: string): string {
   return title === '杂技' ? '杂技体育' : title;
 }
@@ -29,7 +29,7 @@ export function typeTags(
   provinceTypes: readonly string[] | undefined,
   activeCategoryId: number | undefined,
 ): TypeTag[] {
-  // A failing types list is tolerated (part 1 §8): then no tag is disabled.
+  // A failing types list is tolerated: then no tag is disabled.
   const present = provinceTypes ? new Set(provinceTypes) : undefined;
   return categories.map((category) => {
     const disabled = present ? !present.has(category.type) && !present.has(category.label) : false;

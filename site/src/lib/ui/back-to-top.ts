@@ -1,4 +1,4 @@
-/** Distance from the bottom, in CSS pixels, within which the back-to-top button shows (part 2 §2). */
+/** Distance from the bottom, in CSS pixels, within which the back-to-top button shows. */
 export const NEAR_BOTTOM_PX = 200;
 
 export interface ScrollState {
