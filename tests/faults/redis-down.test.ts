@@ -17,19 +17,23 @@ const instances: FastifyInstance[] = [];
 const logs: string[] = [];
 let redis: ChildProcess | undefined;
 
+const answers = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: REDIS_PORT }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
 async function startRedis(): Promise<ChildProcess> {
+  // Another server on the port would answer for ours and never die with it: refuse to run on it.
+  if (await answers()) throw new Error(`port ${REDIS_PORT} is taken: stop what listens there or set TEST_FAULT_REDIS_PORT`);
   const child = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
   for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port: REDIS_PORT }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (up) return child;
+    if (await answers()) return child;
     if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (port ${REDIS_PORT} taken?)`);
     await sleep(100);
   }
