@@ -85,10 +85,14 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     publicUrl,
     webhookSecret: secrets.WEBHOOK_SECRET,
   });
+  // Every child is stopped whatever fails on the way: a throw here used to end ./portal and leave them running.
   const shutdown = async () => {
-    await site.stop();
-    await stack.stop();
-    process.exit(0);
+    try {
+      await site.stop();
+    } finally {
+      await stack.stop();
+      process.exit(0);
+    }
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());

@@ -306,7 +306,8 @@ export class SiteBuilder {
     this.stopped = true;
     this.keepService = false;
     clearTimeout(this.timer);
-    await this.building;
+    // A build that fails while stopping has said so already; stopping goes on (a throw here left the services running).
+    await Promise.resolve(this.building).catch(() => undefined);
     this.service?.stop();
     this.service = undefined;
   }
