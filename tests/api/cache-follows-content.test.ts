@@ -10,6 +10,7 @@ import {
 import { expectOk, fileForm, get, newUser, post, randomIp, tinyPng } from '../support/api.ts';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { cmsGet, testEnv } from '../support/env.ts';
+import { adapterInstances, everyInstanceFollowsTheCms } from '../support/instances.ts';
 
 // Reloads and rebuilds follow published public content only. The adapter counts its loads and
 // in-place updates (GET /api/internal/cache-stats); the site rebuilds exactly when the CMS's
@@ -23,10 +24,22 @@ interface CacheStats {
 }
 type Fingerprint = { content: string; shop: string; stock: string };
 
+// Behind the scale profile's nginx each adapter instance keeps its own counts, and two calls may reach two instances:
+// the counts are every instance's, summed.
+
 async function cacheStats(): Promise<CacheStats> {
-  const response = await fetch(`${testEnv.webUrl}/api/internal/cache-stats`, { headers: { 'x-webhook-secret': testEnv.webhookSecret } });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: CacheStats }).data;
+  const all = await Promise.all(
+    adapterInstances.map(async (url) => {
+      const response = await fetch(`${url}/api/internal/cache-stats`, { headers: { 'x-webhook-secret': testEnv.webhookSecret } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: CacheStats }).data;
+    }),
+  );
+  const sum = (pick: (stats: CacheStats) => number) => all.reduce((total, stats) => total + pick(stats), 0);
+  return {
+    loads: { content: sum((s) => s.loads.content), shop: sum((s) => s.loads.shop) },
+    updates: { content: sum((s) => s.updates.content), shop: sum((s) => s.updates.shop) },
+  };
 }
 
 async function fingerprint(): Promise<Fingerprint> {
@@ -35,14 +48,9 @@ async function fingerprint(): Promise<Fingerprint> {
   return body.data as Fingerprint;
 }
 
-/** The counts once the adapter has compared fingerprints with the CMS after everything before this call. */
+/** The counts once every adapter instance has compared fingerprints with the CMS after everything before this call. */
 async function followedStats(): Promise<CacheStats> {
-  const response = await fetch(`${testEnv.webUrl}/api/internal/cms-events`, {
-    method: 'POST',
-    headers: { 'x-webhook-secret': testEnv.webhookSecret, 'content-type': 'application/json' },
-    body: JSON.stringify({ event: 'test.check' }),
-  });
-  expect(response.status).toBe(200);
+  await everyInstanceFollowsTheCms();
   return cacheStats();
 }
 

@@ -4,6 +4,7 @@ import { cultureDetailResponse, readPicture } from '@feiyi/contract';
 import { expectOk, get } from '../support/api.ts';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { testEnv } from '../support/env.ts';
+import { everyInstanceFollowsTheCms } from '../support/instances.ts';
 
 // A photograph an editor uploads is served as sized AVIF and WebP copies (cms/src/media/web-formats.ts); the API's
 // URL carries them (contract/picture.ts). Refused uploads say why in Chinese (cms/src/media/upload-rules.ts).
@@ -115,11 +116,7 @@ describe('media for photographs', () => {
       expect(published.status).toBe(200);
       const id = Number((published.body?.data as { pid?: number }).pid);
       // The adapter follows the publish at once when asked, as the CMS's change event asks it.
-      await fetch(`${testEnv.webUrl}/api/internal/cms-events`, {
-        method: 'POST',
-        headers: { 'x-webhook-secret': testEnv.webhookSecret, 'content-type': 'application/json' },
-        body: JSON.stringify({ event: 'test.check' }),
-      });
+      await everyInstanceFollowsTheCms();
       const culture = expectOk(await get(`/api/culture/${id}`), cultureDetailResponse).data.culture;
       const picture = readPicture(culture.coverImage);
       expect(picture).toMatchObject({ width: 800, height: 500, src: `${testEnv.webUrl}${file!.url}` });
