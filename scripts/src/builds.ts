@@ -19,6 +19,21 @@ export async function buildIfChanged(name: string, inputs: string[], output: str
  * Strapi's admin panel (≈ 40 s, 2 GB) is rebuilt only when its dependencies change; the server code
  * (content types, bootstrap, seed) is compiled with tsc in a few seconds.
  */
+const tsc = path.join(CMS_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
+
+/**
+ * The CMS's CommonJS build reads the contract's types from its declarations (contract/tsconfig.build.json says why);
+ * at run time it loads the contract's sources, as the adapter does.
+ */
+async function buildContractTypes(env: NodeJS.ProcessEnv): Promise<void> {
+  await run(process.execPath, [tsc, '-p', path.join(CONTRACT_DIR, 'tsconfig.build.json')], {
+    cwd: CONTRACT_DIR,
+    env,
+    quiet: true,
+    label: '契约类型声明',
+  });
+}
+
 export async function buildCms(log: (line: string) => void): Promise<void> {
   const env = { ...process.env, NODE_ENV: 'production' };
   const admin = await buildIfChanged(
@@ -32,6 +47,8 @@ export async function buildCms(log: (line: string) => void): Promise<void> {
     path.join(CMS_DIR, 'dist', 'build', 'index.html'),
     async () => {
       log('构建内容管理后台（首次约 40 秒）…');
+      // strapi build compiles the server code too, which needs the contract's declarations (a fresh clone has none).
+      await buildContractTypes(env);
       await run(process.execPath, [strapiBin, 'build'], { cwd: CMS_DIR, env, quiet: true, label: 'Strapi 后台构建' });
     },
   );
@@ -48,15 +65,7 @@ export async function buildCms(log: (line: string) => void): Promise<void> {
     path.join(CMS_DIR, 'dist', 'src', 'index.js'),
     async () => {
       if (!admin) log('编译内容管理服务…');
-      const tsc = path.join(CMS_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
-      // The CMS's CommonJS build reads the contract's types from its declarations (contract/tsconfig.build.json says
-      // why); at run time it loads the contract's sources, as the adapter does.
-      await run(process.execPath, [tsc, '-p', path.join(CONTRACT_DIR, 'tsconfig.build.json')], {
-        cwd: CONTRACT_DIR,
-        env,
-        quiet: true,
-        label: '契约类型声明',
-      });
+      await buildContractTypes(env);
       await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: CMS_DIR, env, quiet: true, label: 'CMS 编译' });
     },
   );
