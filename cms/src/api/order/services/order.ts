@@ -2,7 +2,6 @@ import { factories, type Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { findPublishedByPids, mediaUrl } from '../../../portal/catalogue';
 import { conflict, notFound } from '../../../portal/http';
-import { isUniqueViolation } from '../../../portal/unique-violation';
 import { orderTotalFen, toFen, toYuan } from '@feiyi/contract/money';
 import { isExpired, newOrderNumber, ORDER_HOLD_MS, wasCancelledByExpiry } from '../../../rules/order-number';
 import { returnStock, stockLevels, takeStock } from '../../product/services/stock';
@@ -171,9 +170,13 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
         const stock = await stockLevels(strapi.db.connection, [...quantities.keys()]);
         return { order: presentOrder(order), replayed: false, stock };
       } catch (error) {
-        // Two requests with the same Idempotency-Key at once: the unique index lets one through.
-        if (idempotencyKey && isUniqueViolation(error)) {
-          const previous = (await orders().findOne({ where: { idempotencyKey }, populate })) as OrderRow | null;
+        // Two requests with the same Idempotency-Key at once: the unique index lets one through. A retry that came while
+        // its first request still held the stock row fails on the stock that request took (sold out): the first one's
+        // order is then the answer too, whatever the error.
+        if (idempotencyKey) {
+          const previous = (await orders()
+            .findOne({ where: { idempotencyKey }, populate })
+            .catch(() => null)) as OrderRow | null;
           if (previous) return { order: presentOrder(previous), replayed: true };
         }
         throw error;
