@@ -89,11 +89,16 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
       const seats = await seatLevels(strapi.db.connection, [workshop.pid]);
       return { booking: present(row as BookingRow), replayed: false, seats };
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        const previous = idempotencyKey ? await strapi.db.query(UID).findOne({ where: { idempotencyKey }, populate }) : null;
-        if (previous) return { booking: present(previous as BookingRow), replayed: true };
-        throw conflict('您已预约过该活动');
-      }
+      // A retry with the same Idempotency-Key gets the first booking, whatever stopped it: the unique index (both at
+      // once), or the seats the first one took while it still held the row (full), as orders do.
+      const previous = idempotencyKey
+        ? await strapi.db
+            .query(UID)
+            .findOne({ where: { idempotencyKey }, populate })
+            .catch(() => null)
+        : null;
+      if (previous) return { booking: present(previous as BookingRow), replayed: true };
+      if (isUniqueViolation(error)) throw conflict('您已预约过该活动');
       throw error;
     }
   },
