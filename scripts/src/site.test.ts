@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,16 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { CommandError } from './processes.ts';
-import { ContentVersionError, SiteBuilder, fetchContentVersion, precompress, retryDelay, watchFailureLine } from './site.ts';
+import {
+  ContentVersionError,
+  KEPT_ASSET_MS,
+  SiteBuilder,
+  fetchContentVersion,
+  keepEarlierAssets,
+  precompress,
+  retryDelay,
+  watchFailureLine,
+} from './site.ts';
 
 describe('precompress', () => {
   it('writes brotli and gzip copies of text files that decompress to the original', async () => {
@@ -102,5 +111,27 @@ describe('the rebuild watch', () => {
 
   it('doubles the wait per failure up to its cap', () => {
     expect([1, 2, 3, 4, 5].map((failures) => retryDelay(5_000, failures, 40_000))).toEqual([10_000, 20_000, 40_000, 40_000, 40_000]);
+  });
+});
+
+describe('keepEarlierAssets', () => {
+  it('links the served build’s scripts the new one lacks, keeps the new one’s own, and lets old ones go', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'feiyi-assets-'));
+    const served = path.join(root, 'site');
+    const next = path.join(root, 'site.next');
+    mkdirSync(path.join(served, '_astro'), { recursive: true });
+    mkdirSync(path.join(next, '_astro'), { recursive: true });
+    writeFileSync(path.join(served, '_astro', 'BookingDialog.old1.js'), 'old chunk');
+    writeFileSync(path.join(served, '_astro', 'shared.same.js'), 'served copy');
+    writeFileSync(path.join(served, '_astro', 'ancient.js'), 'two days old');
+    const twoDaysAgo = (Date.now() - 2 * KEPT_ASSET_MS) / 1000;
+    utimesSync(path.join(served, '_astro', 'ancient.js'), twoDaysAgo, twoDaysAgo);
+    writeFileSync(path.join(next, '_astro', 'BookingDialog.new2.js'), 'new chunk');
+    writeFileSync(path.join(next, '_astro', 'shared.same.js'), 'new copy');
+
+    expect(keepEarlierAssets(next, served)).toBe(1);
+    expect(readdirSync(path.join(next, '_astro')).sort()).toEqual(['BookingDialog.new2.js', 'BookingDialog.old1.js', 'shared.same.js']);
+    expect(readFileSync(path.join(next, '_astro', 'BookingDialog.old1.js'), 'utf8')).toBe('old chunk');
+    expect(readFileSync(path.join(next, '_astro', 'shared.same.js'), 'utf8')).toBe('new copy');
   });
 });

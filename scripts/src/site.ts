@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Dirent, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { type Dirent, existsSync, linkSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
@@ -313,8 +313,34 @@ export class SiteBuilder {
   }
 }
 
+/** How long a script or style of an earlier build stays served after a new build replaced it. */
+export const KEPT_ASSET_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Links into the new build the hashed scripts and styles of the served one that it lacks (a rebuild after new glyphs, for
+ * instance, renames the font's style sheet and every chunk that names it): a page loaded before the swap still loads the
+ * chunk it asks for later (a dialog opened after the swap) instead of a 404. Files older than KEPT_ASSET_MS are let go.
+ */
+export function keepEarlierAssets(next: string, outDir: string, now = Date.now()): number {
+  const earlier = path.join(outDir, '_astro');
+  const target = path.join(next, '_astro');
+  if (!existsSync(earlier) || !existsSync(target)) return 0;
+  const present = new Set(readdirSync(target));
+  let kept = 0;
+  for (const name of readdirSync(earlier)) {
+    if (present.has(name)) continue;
+    const file = path.join(earlier, name);
+    const stat = statSync(file);
+    if (!stat.isFile() || now - stat.mtimeMs > KEPT_ASSET_MS) continue;
+    linkSync(file, path.join(target, name));
+    kept += 1;
+  }
+  return kept;
+}
+
 /** Replaces the served folder with next: two renames, so a visitor gets the old site or the new one. */
 function swapIn(next: string, outDir: string): void {
+  keepEarlierAssets(next, outDir);
   const previous = `${outDir}.previous`;
   rmSync(previous, { recursive: true, force: true });
   if (existsSync(outDir)) renameSync(outDir, previous);
