@@ -71,7 +71,10 @@ async function settle(page: Page, route: string) {
   await page.waitForLoadState('load');
   const visible = page.locator('astro-island[client="visible"]');
   for (let i = 0; i < (await visible.count()); i += 1) {
-    await visible.nth(i).evaluate((island) => (island.firstElementChild ?? island.parentElement)?.scrollIntoView({ block: 'center' }));
+    const island = visible.nth(i);
+    await island.evaluate((element) => (element.firstElementChild ?? element.parentElement)?.scrollIntoView({ block: 'center' }));
+    // Each one hydrates before the next is scrolled to: scrolled past within one frame, an island is never seen.
+    await expect(island, `${route}: island ${i + 1} not hydrated when scrolled to`).not.toHaveAttribute('ssr', SLOW);
   }
   // A map fetched when it comes near (the home page's module) is brought near too.
   const maps = page.locator('[data-china-map][data-source]');
