@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { RUNTIME_DIR } from '../src/paths.ts';
-import { CHROMIUM_PATH } from '../src/test-prerequisites.ts';
+import { CHROMIUM_LAUNCH } from '../src/test-prerequisites.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const cmsUrl = `http://${host}:${process.env.CMS_PORT ?? 1337}`;
@@ -113,18 +113,7 @@ async function apiCall(token: string, item: Case): Promise<{ ms: number; total: 
 }
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await (await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } })).newPage();
     await signIn(page);

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { ROOT, RUNTIME_DIR } from '../src/paths.ts';
-import { CHROMIUM_PATH } from '../src/test-prerequisites.ts';
+import { CHROMIUM_LAUNCH } from '../src/test-prerequisites.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const cmsUrl = `http://${host}:${process.env.CMS_PORT ?? 1337}`;
@@ -39,18 +39,7 @@ async function shoot(page: Page, name: string) {
 
 async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await (await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } })).newPage();
     console.log(`编辑指南截图 → ${path.relative(ROOT, OUT_DIR)}`);

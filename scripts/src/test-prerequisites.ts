@@ -6,6 +6,19 @@ import { CommandError, run } from './processes.ts';
 
 /** Debian's Chromium: the only browser the suite uses (a downloaded one would not install here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Headless Chromium as the scripts drive it (benches, the guide's screenshots): no sandbox, GPU or background traffic. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 const BROWSER_PACKAGES = ['chromium', 'fonts-noto-cjk'];
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
