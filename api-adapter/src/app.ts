@@ -71,10 +71,14 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
       new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false })
     : undefined;
   let redisDown = false;
-  redis?.on('error', (error: Error) => {
+  const markRedisDown = (error: Error) => {
     if (!redisDown) app.log.warn({ err: error }, 'redis unreachable: this instance serves on with its own limits and state');
     redisDown = true;
-  });
+  };
+  redis?.on('error', markRedisDown);
+  // A lost connection is retried after a pause; an outage shorter than that never fails a reconnection (no 'error'),
+  // but it is still one: its end is told by 'ready' like any other.
+  redis?.on('reconnecting', () => markRedisDown(new Error('redis connection lost')));
   redis?.on('ready', () => {
     if (redisDown) app.log.warn('redis is back');
     redisDown = false;

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
 
-// The spec's exact messages (§5 Validation rules).
-export const username = z
-  .string({ error: '请输入用户名' })
-  .trim()
-  .min(1, { error: '请输入用户名' })
-  .min(3, { error: '长度在 3 到 20 个字符' })
-  .max(20, { error: '长度在 3 到 20 个字符' });
+/** A username's length, after trimming, wherever one is chosen (registration, the personal centre). */
+export const USERNAME_LENGTH = { min: 3, max: 20 } as const;
+
+/** A username as chosen: trimmed, not blank (`blank` says so in the form's words), 3 to 20 characters. */
+export const usernameRule = (blank: string) =>
+  z
+    .string({ error: blank })
+    .trim()
+    .min(1, { error: blank })
+    .min(USERNAME_LENGTH.min, { error: '长度在 3 到 20 个字符' })
+    .max(USERNAME_LENGTH.max, { error: '长度在 3 到 20 个字符' });
+
+// The spec's exact messages for registration and login.
+export const username = usernameRule('请输入用户名');
 export const password = z
   .string({ error: '请输入密码' })
   .min(1, { error: '请输入密码' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, optionalUserId, pageQuery, positiveId } from './common.ts';
+import { envelope, pageOf, optionalUserId, pageQuery, positiveId } from './common.ts';
 
 export const FAVOURITE_TYPES = ['culture', 'heritage', 'news', 'product'] as const;
 
@@ -28,12 +28,4 @@ export const favouriteItem = z
   .meta({ id: 'FavouriteItem' });
 
 export const collectionListQuery = pageQuery(6, 50).extend({ userId: optionalUserId, type: favouriteType.optional() });
-export const collectionListResponse = envelope(
-  z.object({
-    records: z.array(favouriteItem),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  }),
-);
+export const collectionListResponse = envelope(pageOf(favouriteItem));

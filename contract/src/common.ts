@@ -47,6 +47,28 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     pages: z.number().int().min(0),
   });
 
+/** One page of a list, the shape every paged answer has. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** The page `current` (from 1) of `total` records, of which `records` are that page's. */
+export const pageFrom = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+});
+
+/** Slices a sorted list into pages. */
+export const paginate = <T>(items: readonly T[], page: number, size: number): Page<T> =>
+  pageFrom(items.slice((page - 1) * size, page * size), items.length, page, size);
+
 const positiveInt = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name} 必须是数字` })

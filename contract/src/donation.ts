@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACHIEVEMENT_TYPES } from './achievements.ts';
 import { envelope, optionalUserId, positiveId } from './common.ts';
+import * as MESSAGES from './messages.ts';
 
 export { ACHIEVEMENT_TYPES };
 export const achievement = z
@@ -28,15 +29,17 @@ export const donationProject = z
 export type DonationProject = z.infer<typeof donationProject>;
 export const donationProjectsResponse = envelope(z.object({ projects: z.array(donationProject) }));
 
+/** One donation, in whole yuan. */
+export const donationAmount = z
+  .number({ error: '捐赠金额必须是数字' })
+  .int({ error: MESSAGES.donation.amountWhole })
+  .min(1, { error: MESSAGES.donation.amountTooSmall })
+  .max(10000, { error: MESSAGES.donation.amountTooLarge });
 export const donateBody = z.object({
   userId: optionalUserId,
   projectId: positiveId('projectId'),
   projectName: z.string().max(100).optional().describe('忽略：项目名取自内容库'),
-  amount: z
-    .number({ error: '捐赠金额必须是数字' })
-    .int({ error: '捐赠金额必须是整数（元）' })
-    .min(1, { error: '捐赠金额不能少于 1 元' })
-    .max(10000, { error: '单笔捐赠金额不能超过 10000 元' }),
+  amount: donationAmount,
 });
 export const donation = z
   .object({ id: z.number().int(), projectId: z.number().int(), projectName: z.string(), amount: z.number().int(), createdAt: z.string() })
@@ -66,7 +69,7 @@ export const achievementsUserParam = z.object({ userId: positiveId('userId') });
 export const achievementsResponse = envelope(z.array(achievement));
 export const achievementCheckBody = z.object({
   userId: optionalUserId,
-  type: z.enum(ACHIEVEMENT_TYPES, { error: '未知的成就类型' }),
+  type: z.enum(ACHIEVEMENT_TYPES, { error: MESSAGES.achievement.unknownType }),
   description: z.string().max(200).optional(),
   currentValue: z.number().optional().describe('忽略：进度由服务器根据捐赠记录计算'),
   targetValue: z.number().optional().describe('忽略'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, pageQuery, positiveId } from './common.ts';
+import { envelope, pageOf, pageQuery, positiveId } from './common.ts';
 
 export const BROWSE_TYPES = ['culture', 'inheritor', 'event', 'product', 'heritage', 'news'] as const;
 export const browseType = z.string({ error: '缺少浏览类型' }).refine((t) => (BROWSE_TYPES as readonly string[]).includes(t), {
@@ -12,12 +12,11 @@ export const browseRecordBody = z.object({
   browseTime: z.iso.datetime({ offset: true, error: 'browseTime 必须是 ISO 时间' }).optional(),
 });
 /** The batch call takes a plain list (the spec) or { records: [...] }; at most 50, de-duplicated on the server. */
-export const browseBatchBody = z.union([
-  z.array(browseRecordBody).min(1, { error: '没有要同步的浏览记录' }).max(50, { error: '一次最多同步 50 条浏览记录' }),
-  z.object({
-    records: z.array(browseRecordBody).min(1, { error: '没有要同步的浏览记录' }).max(50, { error: '一次最多同步 50 条浏览记录' }),
-  }),
-]);
+export const browseRecords = z
+  .array(browseRecordBody)
+  .min(1, { error: '没有要同步的浏览记录' })
+  .max(50, { error: '一次最多同步 50 条浏览记录' });
+export const browseBatchBody = z.union([browseRecords, z.object({ records: browseRecords })]);
 export const browseRecordResponse = envelope(z.object({ status: z.literal('success'), saved: z.number().int() }));
 
 export const browseRecord = z
@@ -32,12 +31,4 @@ export const browseRecord = z
   })
   .meta({ id: 'BrowseRecord' });
 export const browseListQuery = pageQuery(10, 50).extend({ type: browseType.optional().or(z.literal('')) });
-export const browseListResponse = envelope(
-  z.object({
-    records: z.array(browseRecord),
-    total: z.number().int(),
-    current: z.number().int(),
-    size: z.number().int(),
-    pages: z.number().int(),
-  }),
-);
+export const browseListResponse = envelope(pageOf(browseRecord));

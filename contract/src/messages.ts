@@ -18,6 +18,28 @@ export const request = {
   config: '请求配置错误',
 } as const;
 
+/** The site's HTTP client (site/src/lib/api): how a failed call reads wherever the caller has no words of its own. */
+export const client = {
+  loginFirst: '请先登录',
+  sessionExpired: '登录已过期，请重新登录',
+  requestFailed: '请求失败',
+  network: '网络错误，请检查您的网络连接',
+  config: '请求配置错误',
+  badAnswer: '响应数据格式错误',
+  tooLarge: '请求数据不能超过 5MB',
+  answerTooLarge: '响应数据超过 5MB，已停止读取',
+} as const;
+
+/** The API's own answers (the adapter's and the CMS's) where a call fails for a reason every call shares. */
+export const api = {
+  loginFirst: client.loginFirst,
+  sessionExpired: client.sessionExpired,
+  forbidden: '无权访问该资源',
+  notFound: '请求的资源不存在',
+  invalid: '请求无效',
+  uploadFailed: '上传失败，请稍后重试',
+} as const;
+
 export const inheritor = {
   /** Heading after the category title: '民间文学传承人'. */
   headingSuffix: '传承人',
@@ -27,6 +49,7 @@ export const inheritor = {
   level: { national: '国家级', provincial: '省级' },
   listFailed: (reason?: string) => `获取传承人数据失败: ${reason?.trim() || '未知错误'}`,
   empty: '该类别暂无传承人',
+  notFound: '传承人不存在',
 } as const;
 
 export const follow = {
@@ -115,6 +138,7 @@ export const achievement = {
   loginExpired: '登录已过期',
   failedLater: '获取成就数据失败，请稍后重试',
   updateFailed: (reason: string) => `更新成就失败: ${reason}`,
+  unknownType: '未知的成就类型',
 } as const;
 
 export const donation = {
@@ -152,7 +176,7 @@ export const profile = {
   usernameSaved: '用户名已更新',
   avatarSaved: '头像已更新',
   backgroundSaved: '背景已更新',
-  uploadFailed: '上传失败，请稍后重试',
+  uploadFailed: api.uploadFailed,
   saveFailed: '保存失败，请稍后重试',
   followEmpty: '还没有关注的传承人',
   followFailed: '获取关注列表失败',

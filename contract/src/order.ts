@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { envelope, mainlandMobile, optionalUserId, pageQuery, positiveId } from './common.ts';
+import { envelope, pageOf, mainlandMobile, optionalUserId, pageQuery, positiveId } from './common.ts';
 
-const quantity = z
+/** How many of one product a line buys (the stock check is the CMS's, inside its transaction). */
+export const orderQuantity = z
   .number({ error: '购买数量必须是数字' })
   .int({ error: '购买数量必须是整数' })
   .min(1, { error: '购买数量至少为 1' })
@@ -41,24 +42,38 @@ export const order = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
 
+/** One order holds 1 to 50 lines, whichever call places it. */
+export const orderLines = <T extends z.ZodType>(line: T) =>
+  z.array(line).min(1, { error: '订单中没有商品' }).max(50, { error: '一次最多购买 50 种商品' });
+
+/** The receiver of a shipped order. */
+export const shippingName = z
+  .string({ error: '请输入收货人姓名' })
+  .trim()
+  .min(1, { error: '请输入收货人姓名' })
+  .max(30, { error: '收货人姓名过长' });
+export const shippingPhone = mainlandMobile('请输入联系电话');
+export const shippingAddress = z
+  .string({ error: '请输入收货地址' })
+  .trim()
+  .min(1, { error: '请输入收货地址' })
+  .max(200, { error: '收货地址过长' });
+
 /** POST /api/order — prices and totals from the client are checked against the catalogue, never trusted. */
 export const createOrderBody = z.object({
-  orderItems: z
-    .array(
-      z.object({
-        productId: positiveId('商品编号'),
-        quantity,
-        productName: z.string().optional(),
-        productImage: z.string().optional(),
-        price: money.optional(),
-        totalAmount: money.optional(),
-      }),
-    )
-    .min(1, { error: '订单中没有商品' })
-    .max(50, { error: '一次最多购买 50 种商品' }),
-  shippingName: z.string({ error: '请输入收货人姓名' }).trim().min(1, { error: '请输入收货人姓名' }).max(30, { error: '收货人姓名过长' }),
-  shippingPhone: mainlandMobile('请输入联系电话'),
-  shippingAddress: z.string({ error: '请输入收货地址' }).trim().min(1, { error: '请输入收货地址' }).max(200, { error: '收货地址过长' }),
+  orderItems: orderLines(
+    z.object({
+      productId: positiveId('商品编号'),
+      quantity: orderQuantity,
+      productName: z.string().optional(),
+      productImage: z.string().optional(),
+      price: money.optional(),
+      totalAmount: money.optional(),
+    }),
+  ),
+  shippingName,
+  shippingPhone,
+  shippingAddress,
   totalAmount: money.optional(),
   payAmount: money.optional(),
   status: z.number().int().optional().describe('忽略：新订单总是 0（待支付）'),
@@ -69,10 +84,7 @@ export const createOrderResponse = envelope(z.object({ orderId: z.number().int()
 /** POST /api/orders/create — quick buy (quantity 1 in the spec's flow). */
 export const quickOrderBody = z.object({
   userId: optionalUserId,
-  items: z
-    .array(z.object({ productId: positiveId('商品编号'), quantity, price: money.optional() }))
-    .min(1, { error: '订单中没有商品' })
-    .max(50, { error: '一次最多购买 50 种商品' }),
+  items: orderLines(z.object({ productId: positiveId('商品编号'), quantity: orderQuantity, price: money.optional() })),
 });
 export const quickOrderResponse = envelope(z.object({ id: z.number().int(), orderNo: z.string(), totalAmount: z.number() }));
 
@@ -89,13 +101,5 @@ export const paymentStatusBody = z.object({
 });
 
 export const orderListQuery = pageQuery(10, 50);
-export const orderListResponse = envelope(
-  z.object({
-    records: z.array(order),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  }),
-);
+export const orderListResponse = envelope(pageOf(order));
 export const orderDetailResponse = envelope(z.object({ order }));

@@ -1,16 +1,64 @@
 /**
- * The CMS's private API for the adapter (`/api/portal/…`): what each call answers in `data`. The CMS builds its
- * answers to these types and the adapter parses every answer with them, so the two cannot drift apart unnoticed.
+ * The CMS's private API for the adapter (`/api/portal/…`): what each call takes and what it answers in `data`. The CMS
+ * parses every request and builds its answers with these schemas, the adapter types its requests and parses every
+ * answer with them, so the two cannot drift apart unnoticed. The requests reuse the public API's rules (the same
+ * fields, limits and Chinese messages): the CMS checks again what the adapter has checked, for anyone else calling it.
  * Media paths here are the CMS's own (relative); the adapter makes them absolute for the public API.
  * Not part of the public API: no OpenAPI ids.
  */
 import { z } from 'zod';
 import { address } from './auth.ts';
-import { pageOf } from './common.ts';
-import { favouriteItem } from './collection.ts';
-import { achievement, donation, donorFeedResponse } from './donation.ts';
-import { browseRecord } from './history.ts';
-import { booking } from './workshop.ts';
+import { pageOf, positiveId } from './common.ts';
+import { favouriteItem, favouriteType } from './collection.ts';
+import { achievement, donation, donationAmount, donorFeedResponse } from './donation.ts';
+import { browseRecord, browseRecords } from './history.ts';
+import { order, orderLine, orderLines, orderQuantity, shippingAddress, shippingName, shippingPhone } from './order.ts';
+import { addressBody, usernameBody } from './profile.ts';
+import { booking, participants } from './workshop.ts';
+
+/** The visitor's Idempotency-Key, passed on by the adapter: a retry with the same key gets the first answer. */
+const idempotencyKey = z.string().min(1).max(100).optional();
+
+/** POST portal/orders: the lines and (for a cart order) the receiver; prices are the catalogue's, never sent. */
+export const portalNewOrder = z.object({
+  items: orderLines(z.object({ productId: positiveId('商品编号'), quantity: orderQuantity })),
+  shipping: z.object({ name: shippingName, phone: shippingPhone, address: shippingAddress }).optional(),
+  kind: z.enum(['cart', 'quick']).default('cart'),
+  idempotencyKey,
+});
+export type PortalNewOrder = z.input<typeof portalNewOrder>;
+
+/** POST portal/orders/{ref}/pay. */
+export const portalPayment = z.object({ paymentMethod: z.enum(['alipay', 'wechat', 'mock']).default('mock') });
+export type PortalPayment = z.input<typeof portalPayment>;
+
+/** POST portal/bookings. */
+export const portalNewBooking = z.object({ workshopId: positiveId('活动编号'), participants, idempotencyKey });
+export type PortalNewBooking = z.input<typeof portalNewBooking>;
+
+/** POST portal/donations: the project's name is the content's, never sent. */
+export const portalNewDonation = z.object({ projectId: positiveId('projectId'), amount: donationAmount, idempotencyKey });
+export type PortalNewDonation = z.input<typeof portalNewDonation>;
+
+/** POST portal/browse-records: one batch of the visitor's records. */
+export const portalBrowseBatch = z.object({ records: browseRecords });
+export type PortalBrowseBatch = z.input<typeof portalBrowseBatch>;
+
+/** Favourites' target, in the query (check, remove) or the body (add). */
+export const portalFavouriteTarget = z.object({ type: favouriteType, targetId: positiveId('targetId') });
+export type PortalFavouriteTarget = z.input<typeof portalFavouriteTarget>;
+
+/** An image the CMS stores for the visitor: a path of its own uploads, or none. */
+const uploadPath = z
+  .string()
+  .max(500)
+  .regex(/^(\/uploads\/[\w.-]+)?$/, { error: '图片地址无效' });
+
+/** PUT portal/me: any of the profile's editable fields. */
+export const portalProfileChanges = z
+  .object({ username: usernameBody.shape.username, avatar: uploadPath, backgroundImage: uploadPath, address: addressBody })
+  .partial();
+export type PortalProfileChanges = z.input<typeof portalProfileChanges>;
 
 /** GET/PUT portal/me. */
 export const portalProfile = z.object({
@@ -23,33 +71,13 @@ export const portalProfile = z.object({
 });
 export type PortalProfile = z.infer<typeof portalProfile>;
 
-/** An order as the CMS presents it (cms/src/api/order/services/order.ts presentOrder). */
-export const portalOrder = z.object({
-  id: z.number().int(),
-  orderNo: z.string(),
-  status: z.number().int(),
-  kind: z.string().optional(),
-  totalAmount: z.number(),
-  payAmount: z.number(),
-  shippingName: z.string(),
-  shippingPhone: z.string(),
-  shippingAddress: z.string(),
-  paymentMethod: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  createdAt: z.string(),
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      productId: z.number().int(),
-      productName: z.string(),
-      productImage: z.string(),
-      price: z.number(),
-      quantity: z.number().int(),
-      totalAmount: z.number(),
-    }),
-  ),
-});
+/**
+ * An order as the CMS presents it (cms/src/api/order/services/order.ts presentOrder): the public order's fields less
+ * the ones the adapter derives (orderNumber, statusText), its lines under `items`, and how it was placed.
+ */
+export const portalOrder = order
+  .omit({ orderNumber: true, statusText: true, orderItems: true })
+  .extend({ kind: z.string().optional(), items: z.array(orderLine) });
 export type PortalOrder = z.infer<typeof portalOrder>;
 
 /** Stock of some products after a sale, or when it moved elsewhere (GET portal/products/stock). */

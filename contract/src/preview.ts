@@ -5,6 +5,7 @@ import type { DonationProject } from './donation.ts';
 import type { Inheritor } from './inheritor.ts';
 import type { NationalEntry, NationalInheritor, NationalItem } from './national.ts';
 import type { Policy } from './policy.ts';
+import type { Page } from './common.ts';
 import type { Product } from './product.ts';
 
 /**
@@ -51,7 +52,7 @@ export type PreviewBody =
       profiles: Array<[id: number, href: string]>;
     }
   /** The shop's first page (what /charity is built with), the previewed product first. */
-  | { kind: 'product'; page: { records: Product[]; total: number; size: number; current: number; pages: number }; productId: number }
+  | { kind: 'product'; page: Page<Product>; productId: number }
   /** The donation page's projects in their order, the previewed one in its place or added last. */
   | { kind: 'donation'; projects: DonationProject[]; projectId: number }
   /** The home page with the editors' curation as drafted (what /api/home answers, built from it). */

@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import { portalUser } from './auth.ts';
+import { portalUser, usernameRule } from './auth.ts';
+import * as MESSAGES from './messages.ts';
 import { envelope } from './common.ts';
 
-export const usernameBody = z.object({
-  username: z
-    .string({ error: '用户名不能为空' })
-    .trim()
-    .min(1, { error: '用户名不能为空' })
-    .min(3, { error: '长度在 3 到 20 个字符' })
-    .max(20, { error: '长度在 3 到 20 个字符' }),
-});
+export const usernameBody = z.object({ username: usernameRule(MESSAGES.profile.usernameBlank) });
 export const addressBody = z.object({
   province: z.string({ error: '请填写完整的省市区和详细地址' }).trim().min(1, { error: '请填写完整的省市区和详细地址' }).max(30),
   city: z.string().trim().max(30).default(''),

@@ -26,9 +26,8 @@ export const participant = z.object({
   idcard: z.string({ error: '请填写身份证号' }).trim().regex(ID_CARD_FORMAT, { error: '请输入正确的 18 位身份证号' }),
 });
 export const workshopIdParam = z.object({ id: positiveId('活动编号') });
-export const bookingBody = z.object({
-  participants: z.array(participant).min(1, { error: '参与人数为 1 到 4 人' }).max(4, { error: '参与人数为 1 到 4 人' }),
-});
+export const participants = z.array(participant).min(1, { error: '参与人数为 1 到 4 人' }).max(4, { error: '参与人数为 1 到 4 人' });
+export const bookingBody = z.object({ participants });
 export const booking = z
   .object({
     id: z.number().int(),

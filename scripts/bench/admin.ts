@@ -7,24 +7,16 @@
  * started portal (./portal start in another terminal, the full seeded content).
  *   ./portal bench admin      (PORT, CMS_PORT and HOST as for ./portal start; BENCH_ADMIN_RUNS=7)
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { RUNTIME_DIR } from '../src/paths.ts';
+import { editorAccount, editorAdminToken } from '../src/admin-session.ts';
 import { CHROMIUM_LAUNCH } from '../src/test-prerequisites.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const cmsUrl = `http://${host}:${process.env.CMS_PORT ?? 1337}`;
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 7);
 
-const secrets = Object.fromEntries(
-  readFileSync(path.join(RUNTIME_DIR, 'secrets.env'), 'utf8')
-    .split('\n')
-    .map((line) => /^([A-Z_]+)=(.*)$/.exec(line))
-    .filter((match) => match !== null)
-    .map((match) => [match[1]!, match[2]!.replace(/^"|"$/g, '')]),
-);
+const editor = editorAccount();
 
 interface Case {
   list: string;
@@ -59,21 +51,10 @@ const max = (values: number[]) => Math.max(...values);
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${cmsUrl}/admin/auth/login`);
-  await page.locator('input[name="email"]').fill(secrets.EDITOR_EMAIL!);
-  await page.locator('input[name="password"]').fill(secrets.EDITOR_PASSWORD!);
+  await page.locator('input[name="email"]').fill(editor.email);
+  await page.locator('input[name="password"]').fill(editor.password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/admin(?!\/auth)/, { timeout: 120_000 });
-}
-
-/** The same account's admin API token, for the list's API call alone. */
-async function apiToken(): Promise<string> {
-  const response = await fetch(`${cmsUrl}/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: secrets.EDITOR_EMAIL, password: secrets.EDITOR_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`内容编辑登录失败：HTTP ${response.status}（门户是否已用 ./portal start 启动？）`);
-  return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
 /** From the navigation to the first row of the list on screen; the rows' count is checked against the API's total. */
@@ -117,7 +98,7 @@ async function main() {
   try {
     const page = await (await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } })).newPage();
     await signIn(page);
-    const token = await apiToken();
+    const token = await editorAdminToken(cmsUrl);
     console.log(`后台列表基准：内容编辑，Chromium，每项 ${RUNS} 次（另有 1 次预热不计）`);
     const rows: string[][] = [];
     for (const item of CASES) {

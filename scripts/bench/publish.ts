@@ -7,9 +7,7 @@
  *   ./portal bench publish      (PORT, CMS_PORT and HOST as for ./portal start; BENCH_PUBLISHES=10)
  */
 import os from 'node:os';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { RUNTIME_DIR } from '../src/paths.ts';
+import { editorAdminToken } from '../src/admin-session.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const webUrl = `http://${host}:${process.env.PORT ?? 8080}`;
@@ -18,14 +16,6 @@ const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 10);
 /** A page not live after this long counts as a failure of the run. */
 const GIVE_UP_MS = 120_000;
 const POLL_MS = 100;
-
-const secrets = Object.fromEntries(
-  readFileSync(path.join(RUNTIME_DIR, 'secrets.env'), 'utf8')
-    .split('\n')
-    .map((line) => /^([A-Z_]+)=(.*)$/.exec(line))
-    .filter((match) => match !== null)
-    .map((match) => [match[1]!, match[2]!.replace(/^"|"$/g, '')]),
-);
 
 async function adminCall(token: string, method: string, route: string, body?: unknown) {
   const response = await fetch(`${cmsUrl}${route}`, {
@@ -37,23 +27,13 @@ async function adminCall(token: string, method: string, route: string, body?: un
   return (await response.json()) as { results?: Array<Record<string, unknown>> };
 }
 
-async function login(): Promise<string> {
-  const response = await fetch(`${cmsUrl}/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: secrets.EDITOR_EMAIL, password: secrets.EDITOR_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`内容编辑登录失败：HTTP ${response.status}（门户是否已用 ./portal start 启动？）`);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
-
 async function pageShows(url: string, text: string): Promise<boolean> {
   const response = await fetch(url);
   return response.ok && (await response.text()).includes(text);
 }
 
 async function main() {
-  const token = await login();
+  const token = await editorAdminToken(cmsUrl);
   const list = (await (await fetch(`${webUrl}/api/culture/page?size=1&page=3`)).json()) as {
     data: { page: { records: Array<{ id: number }> } };
   };

@@ -4,23 +4,18 @@
  * views are opened and left without saving.
  *   ./portal docs screenshots      (PORT, CMS_PORT and HOST as for ./portal start)
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { ROOT, RUNTIME_DIR } from '../src/paths.ts';
+import { editorAccount } from '../src/admin-session.ts';
+import { ROOT } from '../src/paths.ts';
 import { CHROMIUM_LAUNCH } from '../src/test-prerequisites.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const cmsUrl = `http://${host}:${process.env.CMS_PORT ?? 1337}`;
 const OUT_DIR = path.join(ROOT, 'docs', 'images', 'editor-guide');
 
-const secrets = Object.fromEntries(
-  readFileSync(path.join(RUNTIME_DIR, 'secrets.env'), 'utf8')
-    .split('\n')
-    .map((line) => /^([A-Z_]+)=(.*)$/.exec(line))
-    .filter((match) => match !== null)
-    .map((match) => [match[1]!, match[2]!.replace(/^"|"$/g, '')]),
-);
+const editor = editorAccount();
 
 const admin = (route: string) => `${cmsUrl}/admin${route}`;
 
@@ -46,9 +41,9 @@ async function main() {
 
     await page.goto(admin('/auth/login'));
     await page.locator('input[name="email"]').waitFor({ timeout: 120_000 });
-    await page.locator('input[name="email"]').fill(secrets.EDITOR_EMAIL!);
+    await page.locator('input[name="email"]').fill(editor.email);
     await shoot(page, '01-login');
-    await page.locator('input[name="password"]').fill(secrets.EDITOR_PASSWORD!);
+    await page.locator('input[name="password"]').fill(editor.password);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(/\/admin(?!\/auth)/, { timeout: 120_000 });
     await page.locator('[data-site-status]').waitFor({ timeout: 60_000 });

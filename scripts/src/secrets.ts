@@ -123,3 +123,9 @@ export function loadOrCreateSecrets(file: string): { secrets: Secrets; created: 
   }
   return { secrets, created: false, added };
 }
+
+/** The running portal's secrets (the accounts' passwords among them), for the scripts that drive it from outside. */
+export function readPortalSecrets(file: string): Secrets {
+  if (!existsSync(file)) throw new SecretsFileError(`找不到密钥文件 ${file}：请先用 ./portal start 启动门户`);
+  return parseSecrets(readFileSync(file, 'utf8'), file);
+}

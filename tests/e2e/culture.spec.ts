@@ -49,7 +49,7 @@ test('an unknown category id shows all categories; a category id shows its own i
   expect(problems).toEqual([]);
 });
 
-test('the 15 theme pages come from the CMS and link to their culture items', async ({ page, request }) => {
+test('the 15 heritage pages come from the CMS and link to their culture items', async ({ page, request }) => {
   const pages = heritageListResponse.parse(await (await request.get('/api/heritage/list')).json()).data.pages;
   expect(pages.map((p) => p.slug).sort()).toEqual(
     [

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInToAdmin } from './support/admin.ts';
 
 // An editor logs in to the CMS admin, edits a culture item on the home page's curated list and
 // publishes it. Visitors see the change within seconds: the API at once (the CMS notifies the
@@ -19,11 +20,7 @@ test('an editor edits and publishes a culture item in the admin; the API and the
   const culture = await cultureBySlug('kunqu');
   const edited = `昆曲简介已由编辑更新 ${Date.now().toString(36)}`;
 
-  await page.goto(`${cmsUrl()}/admin/auth/login`);
-  await page.locator('input[name="email"]').fill(process.env.TEST_ADMIN_EMAIL!);
-  await page.locator('input[name="password"]').fill(process.env.TEST_ADMIN_PASSWORD!);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/admin(?!\/auth)/, { timeout: 90_000 });
+  await signInToAdmin(page, 'admin');
 
   await page.goto(`${cmsUrl()}/admin/content-manager/collection-types/api::culture.culture/${culture.documentId}`);
   const description = page.locator('textarea[name="description"]');

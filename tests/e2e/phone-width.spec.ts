@@ -26,14 +26,14 @@ const PUBLIC = [
   '/public-welfare',
 ];
 
-/** One page of each generated kind, found in the sitemap; a theme page is any other one-segment page there. */
+/** One page of each generated kind, found in the sitemap; a heritage page is any other one-segment page there. */
 const GENERATED: Record<string, RegExp> = {
   'culture category': /^\/culture\/\d+\/?$/,
   'culture item': /^\/culture\/item\/\d+\/?$/,
   area: /^\/area\/\d+\/?$/,
   'inheritor profile': /^\/inheritors\/\d+\/?$/,
   'minglu item': /^\/minglu\/[a-z]+-\d+\/?$/,
-  'theme page': /^\/[a-z-]+\/?$/,
+  'heritage page': /^\/[a-z-]+\/?$/,
 };
 
 const PROFILE_SECTIONS = [

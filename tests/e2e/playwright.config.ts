@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../../scripts/src/test-prerequisites.ts';
 
-// Debian's Chromium; never a downloaded browser. The stack's URL comes from ./portal test.
+// Debian's Chromium, launched as the scripts launch it; never a downloaded browser. The stack's URL comes from ./portal test.
 export default defineConfig({
   testDir: '.',
   timeout: 60_000,
@@ -14,18 +15,7 @@ export default defineConfig({
     baseURL: process.env.TEST_WEB_URL,
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     // Every test runs on a desktop, except the files about a phone (the home page's phone behaviour, the walk that holds

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { testEnv } from '../support/env.ts';
+import { signInToAdmin } from './support/admin.ts';
 
 // The content manager's 预览 button (issue 23): an editor opens a culture item in the admin and its preview shows the
 // site's own page in the admin's frame, under the ribbon; the admin's 已发布 tab shows the published version.
@@ -19,11 +20,7 @@ test('the preview button shows a culture item in the site’s own page, under th
   test.setTimeout(300_000);
   const culture = await firstCulture();
 
-  await page.goto(`${cmsUrl()}/admin/auth/login`);
-  await page.locator('input[name="email"]').fill(process.env.TEST_EDITOR_EMAIL!);
-  await page.locator('input[name="password"]').fill(process.env.TEST_EDITOR_PASSWORD!);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/admin(?!\/auth)/, { timeout: 90_000 });
+  await signInToAdmin(page, 'editor');
 
   await page.goto(`${cmsUrl()}/admin/content-manager/collection-types/api::culture.culture/${culture.documentId}`);
   const open = page.getByRole('link', { name: '打开预览' });
@@ -58,48 +55,35 @@ async function published(collection: string, query: string) {
   return Array.isArray(body.data) ? body.data[0]! : body.data;
 }
 
-async function drafted(kind: string): Promise<Drafted> {
-  if (kind === 'product') {
-    const product = await published('products', 'sort=pid:asc&pagination[pageSize]=1');
-    const uid = 'api::product.product';
-    const documentId = String(product.documentId);
-    return {
-      kind,
-      uid,
-      manager: `/content-manager/collection-types/${uid}/${documentId}`,
-      documentId,
-      field: 'description',
-      publicPage: '/charity',
-    };
-  }
-  if (kind === 'donation') {
-    const project = await published('donation-projects', 'sort=sort:asc&pagination[pageSize]=1');
-    const uid = 'api::donation-project.donation-project';
-    const documentId = String(project.documentId);
-    return {
-      kind,
-      uid,
-      manager: `/content-manager/collection-types/${uid}/${documentId}`,
-      documentId,
-      field: 'description',
-      publicPage: '/public-welfare',
-    };
-  }
-  const home = await published('home-page', '');
-  const uid = 'api::home-page.home-page';
-  return {
-    kind,
-    uid,
-    manager: `/content-manager/single-types/${uid}`,
-    documentId: String(home.documentId),
-    field: 'heroSubtitle',
-    publicPage: '/',
-  };
+/** Where each kind's document is, which field the test drafts and the public page that shows it. */
+const DRAFTABLE = {
+  product: {
+    collection: 'products',
+    query: 'sort=pid:asc&pagination[pageSize]=1',
+    uid: 'api::product.product',
+    field: 'description',
+    publicPage: '/charity',
+  },
+  donation: {
+    collection: 'donation-projects',
+    query: 'sort=sort:asc&pagination[pageSize]=1',
+    uid: 'api::donation-project.donation-project',
+    field: 'description',
+    publicPage: '/public-welfare',
+  },
+  home: { collection: 'home-page', query: '', uid: 'api::home-page.home-page', field: 'heroSubtitle', publicPage: '/' },
+} as const;
+
+async function drafted(kind: keyof typeof DRAFTABLE): Promise<Drafted> {
+  const { collection, query, uid, field, publicPage } = DRAFTABLE[kind];
+  const documentId = String((await published(collection, query)).documentId);
+  const manager = kind === 'home' ? `/content-manager/single-types/${uid}` : `/content-manager/collection-types/${uid}/${documentId}`;
+  return { kind, uid, manager, documentId, field, publicPage };
 }
 
 // The kinds whose pages are islands or the home page's modules: the drafted text is on screen once the page has
 // hydrated (the shop's island would otherwise replace its first page with the live list), and never on the public page.
-for (const kind of ['product', 'donation', 'home']) {
+for (const kind of ['product', 'donation', 'home'] as const) {
   test(`a ${kind}'s draft shows in its preview after the page has hydrated, not on the public page, nor at a forged address`, async ({
     page,
   }) => {

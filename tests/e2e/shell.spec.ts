@@ -221,7 +221,7 @@ test('a shared page shows a raster picture: the site picture (1200 × 630 PNG) w
       card: /<meta name="twitter:card" content="([^"]+)"/.exec(html)?.[1],
     };
   };
-  // The home page, a theme page and a culture item whose cover is a generated SVG.
+  // The home page, a heritage page and a culture item whose cover is a generated SVG.
   for (const path of ['/', '/textile', '/culture/item/1']) {
     const page = await shared(path);
     expect(page.image, path).toMatch(/^https?:\/\/[^/]+\/og\/site\.png$/);

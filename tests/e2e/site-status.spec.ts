@@ -4,11 +4,11 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SiteBuilder } from '../../scripts/src/site.ts';
 import { testEnv } from '../support/env.ts';
+import { signInToAdmin } from './support/admin.ts';
 
 // A site update that fails keeps the previous site up, and the admin home's 网站发布状态 tells the editor so, with the
 // reason in Chinese. The failure is a real one of the site builder ./portal runs: its check of the published content
 // is refused (a token the CMS does not know), and it reports that to the adapter as it reports every update.
-const cmsUrl = () => process.env.TEST_CMS_URL!;
 const webhook = () => ({ 'x-webhook-secret': testEnv.webhookSecret });
 
 test('a failed site update shows on the admin home as 更新失败, with its reason in Chinese', async ({ page, request }) => {
@@ -34,11 +34,7 @@ test('a failed site update shows on the admin home as 更新失败, with its rea
     // The site the visitors see is still there.
     expect((await request.get('/')).status()).toBe(200);
 
-    await page.goto(`${cmsUrl()}/admin/auth/login`);
-    await page.locator('input[name="email"]').fill(process.env.TEST_EDITOR_EMAIL!);
-    await page.locator('input[name="password"]').fill(process.env.TEST_EDITOR_PASSWORD!);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL(/\/admin(?!\/auth)/, { timeout: 90_000 });
+    await signInToAdmin(page, 'editor');
 
     const siteStatus = page.locator('[data-site-status]');
     await expect(page.getByText('网站发布状态')).toBeVisible({ timeout: 90_000 });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import { ApiError } from '../http/errors.ts';
 import type { CmsClient, UserCalls } from '../cms/client.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export interface Visitor {
   id: number;
@@ -30,7 +31,7 @@ export async function verifyVisitorToken(token: string, secret: Uint8Array): Pro
     if (!Number.isInteger(id) || id <= 0) throw new Error('token carries no user id');
     return { id, token };
   } catch {
-    throw ApiError.unauthenticated('登录已过期，请重新登录');
+    throw ApiError.unauthenticated(MESSAGES.api.sessionExpired);
   }
 }
 

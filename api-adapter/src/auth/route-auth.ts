@@ -3,6 +3,7 @@ import type { FastifyContextConfig, FastifyRequest, onRequestHookHandler, RouteO
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/errors.ts';
 import { bearerToken, verifyVisitorToken } from './identity.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 /**
  * Who may call a route. Every API route says it once, in its options (`config: { auth: 'user' }`):
@@ -83,7 +84,7 @@ export const routeAuth = fp<RouteAuthOptions>(
           const fromQuery = (request.query as { token?: unknown } | undefined)?.token;
           if (fromQuery) token = String(fromQuery);
         }
-        if (!token) throw ApiError.unauthenticated(!request.headers.authorization && loginPrompt ? loginPrompt : '请先登录');
+        if (!token) throw ApiError.unauthenticated(!request.headers.authorization && loginPrompt ? loginPrompt : MESSAGES.api.loginFirst);
         request.visitor = await verifyVisitorToken(token, secret);
       };
 

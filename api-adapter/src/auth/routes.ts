@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { portalProfile } from '@feiyi/contract/portal';
+import { portalProfile, type PortalProfileChanges } from '@feiyi/contract/portal';
 import { loginBody, loginResponse, registerBody, registerResponse, userInfoQuery, userInfoResponse } from '@feiyi/contract/auth';
 import { ERROR_CODES, messageOnly, privateErrorResponses } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
       const avatarPath = avatar ? uploadPathOf(avatar, config.PUBLIC_URL) : '';
       if (avatarPath === undefined) throw ApiError.badRequest('头像地址无效，请重新上传');
       const session = await cms.register({ username, password, email });
-      if (avatarPath) await cms.asUser(session.jwt).put(portalProfile, 'portal/me', { avatar: avatarPath });
+      if (avatarPath) await cms.asUser(session.jwt).put(portalProfile, 'portal/me', { avatar: avatarPath } satisfies PortalProfileChanges);
       return ok({ id: session.user.id, username }, '注册成功！');
     },
   );

@@ -2,6 +2,7 @@ import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@feiyi/contract/common';
 import { ApiError } from '../http/errors.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 export interface StrapiPagination {
   page: number;
@@ -89,7 +90,13 @@ async function toApiError(error: unknown, fallbackMessages: Partial<Record<numbe
   const message =
     fallbackMessages[status] ??
     written ??
-    (status === 401 ? '登录已过期，请重新登录' : status === 403 ? '无权访问该资源' : status === 404 ? '请求的资源不存在' : '请求无效');
+    (status === 401
+      ? MESSAGES.api.sessionExpired
+      : status === 403
+        ? MESSAGES.api.forbidden
+        : status === 404
+          ? MESSAGES.api.notFound
+          : MESSAGES.api.invalid);
   return new ApiError(status, STATUS_CODES[status] ?? status * 100, message);
 }
 
@@ -182,7 +189,7 @@ export function createCmsClient(options: { baseUrl: string; token: string; timeo
         if (!uploaded?.url) throw new Error('upload answered without a URL');
         return { url: uploaded.url };
       } catch (error) {
-        throw await toApiError(error, { 400: '上传失败，请稍后重试' });
+        throw await toApiError(error, { 400: MESSAGES.api.uploadFailed });
       }
     },
   };

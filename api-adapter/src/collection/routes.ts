@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { portalFavouriteAdded, portalFavouriteCheck, portalFavouritePage, portalFavouriteRemoved } from '@feiyi/contract/portal';
+import {
+  portalFavouriteAdded,
+  portalFavouriteCheck,
+  portalFavouritePage,
+  portalFavouriteRemoved,
+  type PortalFavouriteTarget,
+} from '@feiyi/contract/portal';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import {
   collectionChangeResponse,
@@ -12,10 +18,11 @@ import { privateErrorResponses } from '@feiyi/contract/common';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 const tags = ['收藏'];
 /** The spec's message for collecting without a user. */
-const loginPrompt = '用户未登录';
+const loginPrompt = MESSAGES.favourite.notLoggedIn;
 const idNote = '可带 userId，但必须是当前登录用户，否则 403。';
 
 export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
@@ -34,7 +41,12 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      return ok(await asVisitor(cms, request).get(portalFavouriteCheck, 'portal/favourites/check', { type, targetId }));
+      return ok(
+        await asVisitor(cms, request).get(portalFavouriteCheck, 'portal/favourites/check', {
+          type,
+          targetId,
+        } satisfies PortalFavouriteTarget),
+      );
     },
   );
 
@@ -53,7 +65,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      await asVisitor(cms, request).post(portalFavouriteAdded, 'portal/favourites', { type, targetId });
+      await asVisitor(cms, request).post(portalFavouriteAdded, 'portal/favourites', { type, targetId } satisfies PortalFavouriteTarget);
       return ok({ collected: true }, '收藏成功');
     },
   );
@@ -73,7 +85,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, 
     async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      await asVisitor(cms, request).delete(portalFavouriteRemoved, 'portal/favourites', { type, targetId });
+      await asVisitor(cms, request).delete(portalFavouriteRemoved, 'portal/favourites', { type, targetId } satisfies PortalFavouriteTarget);
       return ok({ collected: false }, '取消收藏成功');
     },
   );

@@ -16,11 +16,11 @@ import {
 import { ok, okHotLatest } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
-import { paginate } from '../shared/paginate.ts';
+import { pageFrom, paginate } from '@feiyi/contract/common';
 import { siteSearch } from '../search/content.ts';
 import { categories, cultureById, cultureContent, cultures, culturesByCategory } from './content.ts';
 
-const EMPTY_PAGE = (size: number) => ({ records: [], total: 0, size, current: 1, pages: 0 });
+const EMPTY_PAGE = (size: number) => pageFrom([], 0, 1, size);
 
 export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, fanOut }) => {
   store.use(...cultureContent, siteSearch);

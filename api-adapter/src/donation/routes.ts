@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { portalAchievements, portalDonated, portalDonations, portalDonorFeed } from '@feiyi/contract/portal';
+import { portalAchievements, portalDonated, portalDonations, portalDonorFeed, type PortalNewDonation } from '@feiyi/contract/portal';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
@@ -19,6 +19,7 @@ import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
 import { donationProjects } from './content.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 const tags = ['公益与成就'];
 
@@ -75,7 +76,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
         projectId: request.body.projectId,
         amount: request.body.amount,
         idempotencyKey: idempotencyKeyOf(request),
-      });
+      } satisfies PortalNewDonation);
       return ok({ donation: result.donation, achievements: result.achievements }, '捐赠成功，感谢您的善举');
     },
   );
@@ -120,7 +121,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
       assertSelf(visitorOf(request), request.body.userId);
       const states = await asVisitor(cms, request).get(portalAchievements, 'portal/achievements');
       const state = states.find((s) => s.achievementType === request.body.type);
-      if (!state) throw ApiError.badRequest('未知的成就类型');
+      if (!state) throw ApiError.badRequest(MESSAGES.achievement.unknownType);
       return ok(state, state.isCompleted ? `已获得成就：${state.achievementName}` : '成就进度已更新');
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { portalBrowsePage, portalBrowseSaved } from '@feiyi/contract/portal';
+import { portalBrowsePage, portalBrowseSaved, type PortalBrowseBatch } from '@feiyi/contract/portal';
 import { asVisitor } from '../auth/identity.ts';
 import { privateErrorResponses } from '@feiyi/contract/common';
 import { browseBatchBody, browseListQuery, browseListResponse, browseRecordBody, browseRecordResponse } from '@feiyi/contract/history';
@@ -23,7 +23,12 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: browseRecordResponse, ...privateErrorResponses },
       },
     },
-    async (request) => ok(await asVisitor(cms, request).post(portalBrowseSaved, 'portal/browse-records', { records: [request.body] })),
+    async (request) =>
+      ok(
+        await asVisitor(cms, request).post(portalBrowseSaved, 'portal/browse-records', {
+          records: [request.body],
+        } satisfies PortalBrowseBatch),
+      ),
   );
 
   app.post(
@@ -40,7 +45,7 @@ export const historyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
     },
     async (request) => {
       const records = Array.isArray(request.body) ? request.body : request.body.records;
-      return ok(await asVisitor(cms, request).post(portalBrowseSaved, 'portal/browse-records', { records }));
+      return ok(await asVisitor(cms, request).post(portalBrowseSaved, 'portal/browse-records', { records } satisfies PortalBrowseBatch));
     },
   );
 

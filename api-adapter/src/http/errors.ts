@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES } from '@feiyi/contract/common';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 /** An error the client can act on: its HTTP status, body code and Chinese message are sent as-is. */
 export class ApiError extends Error {
@@ -15,13 +16,13 @@ export class ApiError extends Error {
   static badRequest(message: string) {
     return new ApiError(400, ERROR_CODES.validation, message);
   }
-  static unauthenticated(message = '请先登录') {
+  static unauthenticated(message: string = MESSAGES.api.loginFirst) {
     return new ApiError(401, ERROR_CODES.unauthenticated, message);
   }
   static forbidden(message = '无权访问该资源') {
     return new ApiError(403, ERROR_CODES.forbidden, message);
   }
-  static notFound(message = '请求的资源不存在') {
+  static notFound(message: string = MESSAGES.api.notFound) {
     return new ApiError(404, ERROR_CODES.notFound, message);
   }
   static conflict(message: string) {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@feiyi/contract/common';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 /** The error answers a test may ask for, with the bodies the adapter gives for them elsewhere. */
 export const TEST_FAULTS: Readonly<Record<string, { code: number; message: string }>> = {
   '400': { code: ERROR_CODES.validation, message: '请求参数格式不正确' },
-  '401': { code: ERROR_CODES.unauthenticated, message: '请先登录' },
+  '401': { code: ERROR_CODES.unauthenticated, message: MESSAGES.api.loginFirst },
   '403': { code: ERROR_CODES.forbidden, message: '无权访问该资源' },
-  '404': { code: ERROR_CODES.notFound, message: '请求的资源不存在' },
+  '404': { code: ERROR_CODES.notFound, message: MESSAGES.api.notFound },
   '409': { code: ERROR_CODES.conflict, message: '请求与当前状态冲突' },
   '500': { code: ERROR_CODES.internal, message: '服务器内部错误，请稍后重试' },
   '503': { code: ERROR_CODES.unavailable, message: '内容服务暂时不可用，请稍后重试' },

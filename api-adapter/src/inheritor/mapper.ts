@@ -4,6 +4,7 @@ import { nationalInheritorPath, type NationalInheritor } from '@feiyi/contract/n
 import { absoluteUrl, mediaUrl, strapiMedia } from '../shared/media.ts';
 import { strapiCategory } from '../category/mapper.ts';
 import { strapiProvinceRef } from '../province/mapper.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 // What Strapi answers for this domain's published documents (populated server-side).
 export const strapiInheritor = z.object({
@@ -26,7 +27,7 @@ export const strapiInheritor = z.object({
 
 export const LEVEL_TEXT = { 1: '国家级', 2: '省级' } as const;
 /** The spec's wording where no prose exists. */
-export const NO_INTRODUCTION = '暂无简介';
+export const NO_INTRODUCTION = MESSAGES.inheritor.noBio;
 /** The generated name seal that stands in for a portrait. */
 export const sealPath = (id: number) => `/api/inheritor/${id}/seal.svg`;
 

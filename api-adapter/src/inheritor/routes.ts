@@ -16,7 +16,7 @@ import {
   inheritorProfilesResponse,
 } from '@feiyi/contract/inheritor';
 import { absoluteUrl } from '../shared/media.ts';
-import { paginate } from '../shared/paginate.ts';
+import { paginate } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { ApiError } from '../http/errors.ts';
@@ -85,7 +85,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
     async (request) => {
       const data = await store.content.get();
       const inheritor = data.get(inheritorById).get(request.params.id);
-      if (!inheritor) throw ApiError.notFound('传承人不存在');
+      if (!inheritor) throw ApiError.notFound(MESSAGES.inheritor.notFound);
       const guest = request.visitor === null;
       return ok({ inheritor: guest ? guestView(inheritor) : inheritor, guest });
     },
@@ -98,7 +98,7 @@ export const inheritorRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store,
     async (request, reply) => {
       const data = await store.content.get();
       const inheritor = data.get(inheritorById).get(request.params.id);
-      if (!inheritor) throw ApiError.notFound('传承人不存在');
+      if (!inheritor) throw ApiError.notFound(MESSAGES.inheritor.notFound);
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')

@@ -14,7 +14,7 @@ import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { provinceByKey, provinceContent } from '../province/content.ts';
 import type { Deps } from '../shared/deps.ts';
-import { paginate } from '../shared/paginate.ts';
+import { paginate } from '@feiyi/contract/common';
 import { nationalContent, nationalList } from './content.ts';
 
 const tags = ['国家级名录'];

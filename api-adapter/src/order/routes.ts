@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { portalOrder, portalOrderCreated, portalOrderPage, stockLevels } from '@feiyi/contract/portal';
+import {
+  portalOrder,
+  portalOrderCreated,
+  portalOrderPage,
+  stockLevels,
+  type PortalNewOrder,
+  type PortalPayment,
+} from '@feiyi/contract/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import { ERROR_CODES, privateErrorResponses } from '@feiyi/contract/common';
@@ -36,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
 
   async function placeOrder(
     request: FastifyRequest,
-    body: { items: Array<{ productId: number; quantity: number }>; shipping?: object; kind: 'cart' | 'quick' },
+    body: Omit<PortalNewOrder, 'idempotencyKey'> & { items: Array<{ productId: number; quantity: number }> },
   ) {
     // A malformed key is the client's mistake, refused before the CMS is asked (and says nothing about stock).
     const idempotencyKey = idempotencyKeyOf(request);
@@ -44,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
       const { order, stock } = await asVisitor(cms, request).post(portalOrderCreated, 'portal/orders', {
         ...body,
         idempotencyKey,
-      });
+      } satisfies PortalNewOrder);
       // The stock after this order, from the CMS's answer (a replayed order has none): this instance answers it at once.
       applyStock(store, stock ?? []);
       // …and the other instances as soon as they hear of it (before this answer leaves).
@@ -111,7 +118,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
   );
 
   const pay = async (request: FastifyRequest, id: string, paymentMethod: 'alipay' | 'wechat' | 'mock') => {
-    const order = await asVisitor(cms, request).post(portalOrder, `portal/orders/${id}/pay`, { paymentMethod });
+    const order = await asVisitor(cms, request).post(portalOrder, `portal/orders/${id}/pay`, { paymentMethod } satisfies PortalPayment);
     return ok({ order: toOrder(order, origin) }, '支付成功');
   };
 

@@ -12,6 +12,7 @@ import { homeData, resolveHome } from '../pages/content.ts';
 import { strapiHeritagePage, strapiHomePage, toHeritagePage } from '../pages/mapper.ts';
 import { policies } from '../policy/content.ts';
 import { strapiPolicy, toPolicy } from '../policy/mapper.ts';
+import { paginate } from '@feiyi/contract/common';
 import { products } from '../product/content.ts';
 import { strapiProduct, toProduct } from '../product/mapper.ts';
 
@@ -63,13 +64,7 @@ export const PREVIEW_MAPPERS: Record<PreviewKind, (document: unknown, copies: Pr
     const product = toProduct(strapiProduct.parse(document), origin);
     // First on the shop's first page, where the editor sees it without searching.
     const others = shop.get(products).filter((other) => other.id !== product.id);
-    const records = [product, ...others].slice(0, SHOP_FIRST_PAGE_SIZE);
-    const total = others.length + 1;
-    return {
-      kind: 'product',
-      page: { records, total, size: SHOP_FIRST_PAGE_SIZE, current: 1, pages: Math.ceil(total / SHOP_FIRST_PAGE_SIZE) },
-      productId: product.id,
-    };
+    return { kind: 'product', page: paginate([product, ...others], 1, SHOP_FIRST_PAGE_SIZE), productId: product.id };
   },
   donation: (document, { content }, origin) => {
     const project = toDonationProject(strapiDonationProject.parse(document), origin);

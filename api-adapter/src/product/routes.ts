@@ -3,7 +3,7 @@ import { stockLevels } from '@feiyi/contract/portal';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '@feiyi/contract/common';
 import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '@feiyi/contract/product';
-import { paginate } from '../shared/paginate.ts';
+import { paginate } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';

@@ -1,5 +1,5 @@
 import * as MESSAGES from '@feiyi/contract/messages';
-import { portalProfile, portalStats } from '@feiyi/contract/portal';
+import { portalProfile, portalStats, type PortalProfileChanges } from '@feiyi/contract/portal';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asVisitor } from '../auth/identity.ts';
@@ -13,13 +13,13 @@ import { type Deps, uploadPathOf } from '../shared/deps.ts';
 const tags = ['个人中心'];
 
 export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
-  const save = async (request: FastifyRequest, changes: Record<string, unknown>, message: string) => {
+  const save = async (request: FastifyRequest, changes: PortalProfileChanges, message: string) => {
     const profile = await asVisitor(cms, request).put(portalProfile, 'portal/me', changes);
     return ok({ user: toPortalUser(profile, config.PUBLIC_URL) }, message);
   };
   const imagePath = (url: string) => {
     const path = uploadPathOf(url, config.PUBLIC_URL);
-    if (path === undefined) throw ApiError.badRequest('服务器返回的图片地址无效');
+    if (path === undefined) throw ApiError.badRequest(MESSAGES.upload.badUrl);
     return path;
   };
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@feiyi/contract/common';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 /**
  * One origin for the visitor: the built site at /, Strapi's uploads at /uploads, the API at /api.
@@ -58,7 +59,7 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
         .header('cache-control', 'public, max-age=0, must-revalidate')
         .send(readFileSync(fallback));
     if (request.url.startsWith('/api/') || request.url === '/api' || !notFoundPage || !existsSync(notFoundPage)) {
-      return reply.status(404).send({ code: ERROR_CODES.notFound, message: '请求的资源不存在', data: null });
+      return reply.status(404).send({ code: ERROR_CODES.notFound, message: MESSAGES.api.notFound, data: null });
     }
     return reply.status(404).type('text/html; charset=utf-8').send(readFileSync(notFoundPage));
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { portalBookingCreated, portalBookings, seatLevels } from '@feiyi/contract/portal';
+import { portalBookingCreated, portalBookings, seatLevels, type PortalNewBooking } from '@feiyi/contract/portal';
 import type { z } from 'zod';
 import { asVisitor } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
@@ -73,7 +73,7 @@ export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
           workshopId,
           participants: request.body.participants,
           idempotencyKey: idempotencyKeyOf(request),
-        });
+        } satisfies PortalNewBooking);
         // The seats after this booking, from the CMS's answer (a replayed one has none): this instance answers them at once.
         applySeats(store, seats ?? []);
         if (seats?.length) await fanOut?.announce({ kind: 'stock', seats });

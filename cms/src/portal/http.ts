@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { z } from 'zod';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 /** A failure the adapter passes on to the visitor: HTTP status plus a Chinese message. */
 export class PortalError extends Error {
@@ -26,7 +27,7 @@ export interface PortalContext {
 /** The visitor behind the request: Strapi's users-permissions has verified the JWT. */
 export function userIdOf(ctx: PortalContext): number {
   const id = ctx.state.user?.id;
-  if (!id) throw new PortalError(401, '请先登录');
+  if (!id) throw new PortalError(401, MESSAGES.api.loginFirst);
   return id;
 }
 

@@ -6,6 +6,7 @@ import { useHydrated } from '../../lib/ui/use-hydrated.ts';
 import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration.ts';
 import Field, { focusFirst } from './Field.tsx';
 import { type FieldErrors, LEAVE_AFTER_MS, type RegisterValues, avatarProblem, validateRegister } from './rules.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
@@ -44,7 +45,7 @@ export default function RegisterForm() {
       setAvatar(await uploadAvatar(file));
       notify.success('头像上传成功');
     } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : '上传失败，请稍后重试';
+      const message = error instanceof ApiError && error.message ? error.message : MESSAGES.api.uploadFailed;
       setAvatarError(message);
       notify.error(message);
     } finally {

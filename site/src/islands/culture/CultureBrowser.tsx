@@ -1,4 +1,4 @@
-import type { CultureItem } from '@feiyi/contract';
+import type { CultureItem, Page } from '@feiyi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { cultureQueries } from '../../lib/api/culture.ts';
@@ -14,19 +14,11 @@ import { CoverImage } from './CoverImage.tsx';
 // The detail dialog (with the favourite button and the browse record) loads when a card is opened, not with the list.
 const CultureDetail = lazy(() => import('./CultureDetail.tsx'));
 
-interface Page {
-  records: CultureItem[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
-
 export interface CultureBrowserProps {
   categories: { id: number; title: string }[];
   /** The category of this static page (undefined: all) and its first page, built into the HTML. */
   category: number | undefined;
-  firstPage: Page;
+  firstPage: Page<CultureItem>;
 }
 
 /**

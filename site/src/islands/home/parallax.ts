@@ -1,5 +1,5 @@
 /**
- * The 'cloud charity' parallax: clouds and theme seals drift against the pointer, each by its own depth
+ * The 'cloud charity' parallax: clouds and heritage seals drift against the pointer, each by its own depth
  * (data-parallax). Nothing moves with prefers-reduced-motion or on a touch screen.
  */
 const section = document.querySelector<HTMLElement>('#home-charity');

@@ -27,7 +27,7 @@ const UsernameSection = lazy(() => import('./UsernameSection.tsx'));
 interface Props {
   /** The 10 skill categories, in order. */
   categories: SkillCategory[];
-  /** Built with the page from the published content: what each culture item and theme page belongs to. */
+  /** Built with the page from the published content: what each culture item and heritage page belongs to. */
   lookup: Pick<SkillLookup, 'cultures' | 'heritage'> & { cultureTitles: Record<number, string> };
 }
 

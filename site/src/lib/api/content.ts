@@ -5,7 +5,7 @@ export async function fetchHome(signal?: AbortSignal) {
   return (await call('homeResponse', '/api/home', { signal })).data;
 }
 
-/** The 15 theme pages (/textile … /sichuan-opera). */
+/** The 15 heritage pages (/textile … /sichuan-opera). */
 export async function fetchHeritagePages(signal?: AbortSignal) {
   return (await call('heritageListResponse', '/api/heritage/list', { signal })).data.pages;
 }

@@ -45,7 +45,7 @@ export const favouriteQueries = {
     }),
 };
 
-/** A favourite's own content, fetched by its type: a culture item, theme page, news item or product. */
+/** A favourite's own content, fetched by its type: a culture item, heritage page, news item or product. */
 export type FavouriteDetail =
   | { type: 'culture'; culture: Awaited<ReturnType<typeof fetchCulture>> }
   | { type: 'heritage'; heritage: Awaited<ReturnType<typeof fetchHeritagePage>> }

@@ -5,9 +5,7 @@
  */
 import * as MESSAGES from '@feiyi/contract/messages';
 
-export const SUCCESS_CODE = 20000;
-/** The hot and latest calls answer 200 instead. */
-export const HOT_LATEST_CODE = 200;
+export { HOT_LATEST_CODE, SUCCESS_CODE } from '@feiyi/contract/common';
 
 /** Global time-out (10 000 ms), 5 s for history and order calls, 30 s at build time. */
 export const TIMEOUT_MS = { browser: 10_000, profile: 5_000, build: 30_000 } as const;
@@ -16,21 +14,12 @@ export const RETRY = { limit: 3, delayMs: 1_000, methods: ['get', 'head'], statu
 /** Maximum request and response size: 5 MB (5 242 880 bytes). */
 export const MAX_BYTES = 5 * 1024 * 1024;
 
-export const TEXT = {
-  loginFirst: '请先登录',
-  sessionExpired: '登录已过期，请重新登录',
-  requestFailed: '请求失败',
-  network: '网络错误，请检查您的网络连接',
-  config: '请求配置错误',
-  badAnswer: '响应数据格式错误',
-  tooLarge: '请求数据不能超过 5MB',
-  answerTooLarge: '响应数据超过 5MB，已停止读取',
-} as const;
+export const TEXT = MESSAGES.client;
 
 /**
  * Calls that work without a token: the spec's public list (register, login, logout, avatar upload, policy, culture,
  * payment status and mock, product, browse history) and the reads the spec says every visitor may make (search,
- * provinces, categories, inheritors' public view, theme pages, news, home, donation projects, workshops).
+ * provinces, categories, inheritors' public view, heritage pages, news, home, donation projects, workshops).
  * Anything else made without a token is stopped on the client with '请先登录'.
  */
 const PUBLIC_CALLS: readonly RegExp[] = [

@@ -56,7 +56,7 @@ describe('the detail view of a favourite', () => {
     expect(view).toMatchObject({ categoryName: '数字文创', paragraphs: ['一套信笺'], href: '/charity' });
   });
 
-  it('links a theme page to its own address', () => {
+  it('links a heritage page to its own address', () => {
     const view = favouriteView({
       type: 'heritage',
       heritage: {

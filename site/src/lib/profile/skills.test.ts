@@ -47,7 +47,7 @@ describe('the skill chart data', () => {
     expect(scores.find((s) => s.id === 75)?.value).toBe(3);
   });
 
-  it("counts a theme page once for each of its items' categories", () => {
+  it("counts a heritage page once for each of its items' categories", () => {
     const scores = skillScores(categories, { ...none, favourites: [{ type: 'heritage', id: 10 }] }, lookup);
     expect(scores.find((s) => s.id === 67)?.value).toBe(2);
     expect(scores.find((s) => s.id === 72)?.value).toBe(2);
@@ -122,7 +122,7 @@ describe('the skill chart data', () => {
 });
 
 describe('the lookup built with the page', () => {
-  it("maps culture items to their category and title, theme pages to their items' categories", () => {
+  it("maps culture items to their category and title, heritage pages to their items' categories", () => {
     const lookup = contentLookup(
       [
         { id: 1, categoryId: 67, title: '昆曲' },

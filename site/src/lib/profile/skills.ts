@@ -17,7 +17,7 @@ export interface SkillSources {
   visits: ReadonlyArray<{ browseType: string; browseId: number }>;
 }
 
-/** What the records point at, by id: a culture item's category, a theme page's categories, an inheritor's category. */
+/** What the records point at, by id: a culture item's category, a heritage page's categories, an inheritor's category. */
 export interface SkillLookup {
   cultures: Readonly<Record<number, number>>;
   heritage: Readonly<Record<number, readonly number[]>>;
@@ -84,7 +84,7 @@ export function leadingSkills(scores: readonly SkillScore[], count = 3): SkillSc
     .map(({ score }) => score);
 }
 
-/** What the page is built with: each culture item's category and title, each theme page's categories. */
+/** What the page is built with: each culture item's category and title, each heritage page's categories. */
 export function contentLookup(
   cultures: ReadonlyArray<{ id: number; categoryId: number | null; title: string }>,
   pages: ReadonlyArray<{ id: number; relatedCultures: ReadonlyArray<{ id: number }> }>,

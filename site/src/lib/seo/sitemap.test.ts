@@ -9,7 +9,7 @@ describe('sitemap.xml', () => {
         './policy.astro',
         './minglu/index.astro',
         './minglu/[slug].astro',
-        './[theme].astro',
+        './[heritage].astro',
         './login.astro',
         './register.astro',
         './404.astro',

@@ -7,6 +7,7 @@ import { toFen, toYuan } from '@feiyi/contract/money';
 import { newOrderNumber } from '../../../rules/order-number';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 import { seatLevels, takeSeats } from '../../workshop/services/seats';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 const UID = 'api::booking.booking';
 
@@ -58,10 +59,10 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     }
     const workshop = await findPublishedByPid(strapi, 'api::workshop.workshop', input.workshopId);
     if (!workshop) throw notFound('活动不存在');
-    if (Date.parse(workshop.startTime) <= Date.now()) throw conflict('活动已开始或已结束');
+    if (Date.parse(workshop.startTime) <= Date.now()) throw conflict(MESSAGES.workshop.ended);
     // One booking per user and activity: the spec's "same title and time" rule, enforced by a unique key.
     const dedupeKey = `${userId}:${workshop.pid}`;
-    if (await strapi.db.query(UID).findOne({ where: { dedupeKey }, select: ['id'] })) throw conflict('您已预约过该活动');
+    if (await strapi.db.query(UID).findOne({ where: { dedupeKey }, select: ['id'] })) throw conflict(MESSAGES.workshop.alreadyBooked);
     const count = input.participants.length;
     try {
       const created = await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
@@ -98,7 +99,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
             .catch(() => null)
         : null;
       if (previous) return { booking: present(previous as BookingRow), replayed: true };
-      if (isUniqueViolation(error)) throw conflict('您已预约过该活动');
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.workshop.alreadyBooked);
       throw error;
     }
   },

@@ -1,9 +1,9 @@
+import type { BROWSE_TYPES } from '@feiyi/contract/history';
 import { factories, type Core } from '@strapi/strapi';
 import { summarizeTargets, type TargetType } from '../../../portal/targets';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::browse-record.browse-record';
-export const BROWSE_TYPES = ['culture', 'inheritor', 'event', 'product', 'heritage', 'news'] as const;
 export type BrowseType = (typeof BROWSE_TYPES)[number];
 
 export interface BrowseInput {

@@ -1,10 +1,10 @@
+import type { FAVOURITE_TYPES } from '@feiyi/contract/collection';
 import { factories, type Core } from '@strapi/strapi';
 import { notFound } from '../../../portal/http';
 import { summarizeTargets, targetExists, type TargetType } from '../../../portal/targets';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::favourite.favourite';
-export const FAVOURITE_TYPES = ['culture', 'heritage', 'news', 'product'] as const;
 export type FavouriteType = (typeof FAVOURITE_TYPES)[number];
 
 const keyOf = (userId: number, type: string, targetId: number) => `${userId}:${type}:${targetId}`;

@@ -2,6 +2,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { notFound } from '../../../portal/http';
 import { targetExists } from '../../../portal/targets';
 import { isUniqueViolation } from '../../../portal/unique-violation';
+import * as MESSAGES from '@feiyi/contract/messages';
 
 const UID = 'api::follow.follow';
 const keyOf = (userId: number, inheritorId: number) => `${userId}:${inheritorId}`;
@@ -13,7 +14,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
 
   /** Idempotent under repeated clicks: one row per user and inheritor (unique index). */
   async follow(userId: number, inheritorId: number) {
-    if (!(await targetExists(strapi, 'inheritor', inheritorId))) throw notFound('传承人不存在');
+    if (!(await targetExists(strapi, 'inheritor', inheritorId))) throw notFound(MESSAGES.inheritor.notFound);
     const dedupeKey = keyOf(userId, inheritorId);
     if (await strapi.db.query(UID).findOne({ where: { dedupeKey }, select: ['id'] })) return { isFollowing: true };
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginate } from './paginate.ts';
+import { pageFrom, paginate } from './common.ts';
 
 describe('paginate', () => {
   const items = Array.from({ length: 23 }, (_, i) => i + 1);
@@ -8,5 +8,12 @@ describe('paginate', () => {
   });
   it('returns an empty page past the end', () => {
     expect(paginate(items, 9, 10).records).toEqual([]);
+  });
+});
+
+describe('pageFrom', () => {
+  it('counts the pages of the whole list, an empty list having none', () => {
+    expect(pageFrom(['a'], 21, 3, 10)).toEqual({ records: ['a'], total: 21, size: 10, current: 3, pages: 3 });
+    expect(pageFrom([], 0, 1, 10).pages).toBe(0);
   });
 });
