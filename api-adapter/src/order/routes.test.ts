@@ -193,7 +193,7 @@ describe('stock follows each order', () => {
       headers: asVisitor,
       payload: {
         items: [
-          { productId: 1, quantity: 9 },
+          { productId: 1, quantity: 4 },
           { productId: 2, quantity: 1 },
         ],
       },
@@ -206,6 +206,38 @@ describe('stock follows each order', () => {
       { as: 'server', method: 'get', path: 'portal/products/stock', payload: { pids: '1,2' } },
     ]);
     expect(stub.loads.products).toBe(1);
+  });
+});
+
+describe('sold out as the instance knows it', () => {
+  it('is refused by the adapter in the CMS’s words, without asking the CMS', async () => {
+    const { server, asVisitor, ordersPlaced } = await shop({ 'post portal/orders': placed(88) });
+    for (const [quantity, message] of [
+      [6, '「京剧脸谱书签」库存不足'],
+      [1, null],
+    ] as const) {
+      const answer = await server.inject({
+        method: 'POST',
+        url: '/api/orders/create',
+        headers: asVisitor,
+        payload: { items: [{ productId: 1, quantity }] },
+      });
+      if (message) expect(answer.json()).toEqual({ code: ERROR_CODES.conflict, message, data: null });
+      else expect(answer.statusCode).toBe(200);
+    }
+    expect(ordersPlaced()).toHaveLength(1);
+  });
+
+  it('still reaches the CMS with an Idempotency-Key: a retry of an order that went through gets that order back', async () => {
+    const { server, asVisitor, ordersPlaced } = await shop({ 'post portal/orders': placed(88) });
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      headers: { ...asVisitor, 'idempotency-key': 'retry-1' },
+      payload: { items: [{ productId: 1, quantity: 6 }] },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(ordersPlaced()).toHaveLength(1);
   });
 });
 

@@ -27,6 +27,7 @@ import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
 import { findPriceMismatch, toOrder } from './mapper.ts';
 import { applyStock, productById } from '../product/content.ts';
+import { CheckoutGate } from './checkout-gate.ts';
 
 const tags = ['订单与支付'];
 const idempotencyHeader = { description: '可选的 Idempotency-Key 请求头：同一键的重试返回第一次的结果，不会重复下单或扣款。' };
@@ -34,11 +35,26 @@ const idempotencyHeader = { description: '可选的 Idempotency-Key 请求头：
 export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store, config, fanOut }) => {
   store.use(productById);
   const origin = config.PUBLIC_URL;
+  const gate = new CheckoutGate(config.CMS_ORDER_CONCURRENCY);
 
   async function assertCataloguePrices(lines: Parameters<typeof findPriceMismatch>[0], total?: number) {
     const shop = await store.shop.get();
     const problem = findPriceMismatch(lines, (id) => shop.get(productById).get(id)?.price, total);
     if (problem) throw new ApiError(409, ERROR_CODES.conflict, problem);
+  }
+
+  /**
+   * Sold out as this instance knows it (its stock follows every sale on every instance, through Redis): refused here, with
+   * the CMS's own words, so a flash sale's latecomers do not queue for the CMS once the stock is gone. Not for a request
+   * with an Idempotency-Key: a retry of an order that went through must get that order back from the CMS.
+   */
+  async function refuseIfSoldOut(items: Array<{ productId: number; quantity: number }>) {
+    const shop = await store.shop.get();
+    for (const item of items) {
+      const product = shop.get(productById).get(item.productId);
+      if (product && product.stock < item.quantity)
+        throw new ApiError(409, ERROR_CODES.conflict, product.stock <= 0 ? `「${product.name}」已售罄` : `「${product.name}」库存不足`);
+    }
   }
 
   async function placeOrder(
@@ -48,10 +64,10 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     // A malformed key is the client's mistake, refused before the CMS is asked (and says nothing about stock).
     const idempotencyKey = idempotencyKeyOf(request);
     try {
-      const { order, stock } = await asVisitor(cms, request).post(portalOrderCreated, 'portal/orders', {
-        ...body,
-        idempotencyKey,
-      } satisfies PortalNewOrder);
+      const { order, stock } = await gate.run(async () => {
+        if (!idempotencyKey) await refuseIfSoldOut(body.items);
+        return asVisitor(cms, request).post(portalOrderCreated, 'portal/orders', { ...body, idempotencyKey } satisfies PortalNewOrder);
+      });
       // The stock after this order, from the CMS's answer (a replayed order has none): this instance answers it at once.
       applyStock(store, stock ?? []);
       // …and the other instances as soon as they hear of it (before this answer leaves).

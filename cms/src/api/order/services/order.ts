@@ -4,7 +4,7 @@ import { findPublishedByPids, mediaUrl } from '../../../portal/catalogue';
 import { conflict, notFound } from '../../../portal/http';
 import { orderTotalFen, toFen, toYuan } from '@feiyi/contract/money';
 import { isExpired, newOrderNumber, ORDER_HOLD_MS, wasCancelledByExpiry } from '../../../rules/order-number';
-import { returnStock, stockLevels, takeStock } from '../../product/services/stock';
+import { returnStock, takeStock } from '../../product/services/stock';
 
 import { cancelIfPending, ORDER_STATUS, payIfPending } from './status';
 
@@ -76,6 +76,9 @@ export function presentOrder(order: OrderRow) {
 }
 export type PresentedOrder = ReturnType<typeof presentOrder>;
 
+const soldOut = (product: { name: string; stock: number }) =>
+  conflict(product.stock <= 0 ? `「${product.name}」已售罄` : `「${product.name}」库存不足`);
+
 export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => strapi.db.query(UID);
 
@@ -135,13 +138,11 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
       const totalFen = orderTotalFen(lines);
 
       try {
-        const created = await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
-          for (const line of lines) {
-            if (!(await takeStock(trx, line.product.documentId, line.quantity))) {
-              throw conflict(line.product.stock <= 0 ? `「${line.product.name}」已售罄` : `「${line.product.name}」库存不足`);
-            }
-          }
-          return strapi.documents(UID).create({
+        // Sold out already (the committed stock just read): refused without a transaction. When there is stock, the
+        // conditional UPDATE below decides.
+        for (const line of lines) if (line.product.stock < line.quantity) throw soldOut(line.product);
+        const { created, stock } = await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
+          const order = (await strapi.documents(UID).create({
             data: {
               orderNo: newOrderNumber('FY'),
               user: userId,
@@ -163,12 +164,20 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
                 totalAmount: toYuan(line.unitFen * line.quantity),
               })),
             },
-          });
+            populate,
+          })) as unknown as OrderRow;
+          // The stock last: its row lock (every buyer of the product waits on it) is held only until the commit that
+          // follows, not while the order is written. Sold out here rolls the order back.
+          const left: Array<{ productId: number; stock: number }> = [];
+          for (const line of lines) {
+            const remaining = await takeStock(trx, line.product.documentId, line.quantity);
+            if (remaining === undefined) throw soldOut(line.product);
+            left.push({ productId: line.product.pid, stock: remaining });
+          }
+          return { created: order, stock: left };
         });
-        const order = (await orders().findOne({ where: { documentId: created.documentId }, populate })) as OrderRow;
-        // The stock after this sale, so the adapter that took the order answers it at once.
-        const stock = await stockLevels(strapi.db.connection, [...quantities.keys()]);
-        return { order: presentOrder(order), replayed: false, stock };
+        // The stock after this sale comes back with it, so the adapter that took the order answers it at once.
+        return { order: presentOrder(created), replayed: false, stock };
       } catch (error) {
         // Two requests with the same Idempotency-Key at once: the unique index lets one through. A retry that came while
         // its first request still held the stock row fails on the stock that request took (sold out): the first one's

@@ -7,21 +7,22 @@ const names = () => ({ table: tableOf(UID), ...columnsOf(UID, 'documentId', 'pub
 /**
  * Stock moves with conditional UPDATEs inside the caller's transaction: a read-then-write oversells
  * under concurrency on PostgreSQL. The published row is the one that sells; the draft row mirrors it
- * so an editor's next publish does not bring sold stock back.
+ * so an editor's next publish does not bring sold stock back. Returns the stock left after the sale, or undefined when
+ * there was not enough.
  */
-export async function takeStock(trx: Knex.Transaction, documentId: string, quantity: number): Promise<boolean> {
+export async function takeStock(trx: Knex.Transaction, documentId: string, quantity: number): Promise<number | undefined> {
   const c = names();
-  const taken = await trx(c.table)
+  const taken: Array<Record<string, unknown>> = await trx(c.table)
     .where(c.documentId, documentId)
     .whereNotNull(c.publishedAt)
     .andWhere(c.stock, '>=', quantity)
-    .update({ [c.stock]: trx.raw('?? - ?', [c.stock, quantity]) });
-  if (taken !== 1) return false;
+    .update({ [c.stock]: trx.raw('?? - ?', [c.stock, quantity]) }, [c.stock]);
+  if (taken.length !== 1) return undefined;
   await trx(c.table)
     .where(c.documentId, documentId)
     .whereNull(c.publishedAt)
     .update({ [c.stock]: trx.raw('CASE WHEN ?? >= ? THEN ?? - ? ELSE 0 END', [c.stock, quantity, c.stock, quantity]) });
-  return true;
+  return Number(taken[0]![c.stock]);
 }
 
 export async function returnStock(trx: Knex.Transaction, documentId: string, quantity: number): Promise<void> {
