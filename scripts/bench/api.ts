@@ -5,10 +5,9 @@
  * 50 connections, 10 s per target, loopback only.
  *   ./portal bench            (or: node scripts/bench/api.ts after ./portal start has built the CMS)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { SearchIndex } from '../../api-adapter/src/search/index.ts';
 import { strapiCulture, toCultureItem } from '../../api-adapter/src/culture/mapper.ts';
 import { NationalList, strapiNationalList, type RawNationalList } from '../../api-adapter/src/national/list.ts';
@@ -18,50 +17,13 @@ import { ROOT, RUNTIME_DIR } from '../src/paths.ts';
 import { generateSecrets } from '../src/secrets.ts';
 import { startStack } from '../src/stack.ts';
 import { generateCultures, NATIONAL_KEYWORDS, nationalListTimes, SEARCH_KEYWORDS } from './generated-content.ts';
+import { load as loadWith, spawnReady, type Row } from './load.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 
-interface Row {
-  target: string;
-  rps: number;
-  p50: number;
-  p97_5: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(target: string, url: string, paths?: string[]): Promise<Row> {
-  const requests = paths ? { requests: paths.map((p) => ({ method: 'GET' as const, path: p })) } : {};
-  // A short warm-up first, so the JIT and caches are warm when the measured run starts.
-  await autocannon({ url, connections: 10, duration: 2, ...requests });
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    ...requests,
-  });
-  const row = {
-    target,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p97_5: result.latency.p97_5,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-  console.log(`  ${target}: ${row.rps} req/s, p99 ${row.p99} ms${row.errors ? `, ${row.errors} errors` : ''}`);
-  return row;
-}
-
-function spawnReady(script: string, args: string[]): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
+const load = (target: string, url: string, paths?: string[]): Promise<Row> =>
+  loadWith(target, url, { paths, connections: CONNECTIONS, duration: DURATION });
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

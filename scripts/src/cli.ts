@@ -150,7 +150,8 @@ const USAGE = `用法：./portal [命令] [选项]
     --profile scale      对扩展部署运行（PostgreSQL、Redis、nginx 与 2 个适配层实例）
     --only <阶段>        只运行 static、unit、integration、e2e（可用逗号连接）
     --filter <文字>      只运行路径或名称含该文字的测试
-  bench [api|pages|checkout|publish|admin]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表）
+  bench [api|pages|checkout|publish|admin|scale|soak]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表；
+                         scale：扩展部署的抢购与缓存读取；soak [--minutes 5]：扩展部署的长时间混合流量）
   docs screenshots       为 docs/编辑指南.md 截取后台截图（对已启动的门户）
   reset                  清除本地数据库、上传文件与网站构建`;
 
@@ -166,6 +167,7 @@ function readArgs() {
         adapters: { type: 'string' },
         only: { type: 'string' },
         filter: { type: 'string' },
+        minutes: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -196,15 +198,18 @@ async function main() {
       return runTests({ db: scale ? 'postgres' : values.db, only: values.only, filter: values.filter, scale });
     }
     case 'bench': {
-      // ./portal bench [api|pages|checkout|publish|admin]: the API's cached reads (default), the pages' Lighthouse
-      // budgets, the checkout rush (--db sqlite|postgres|both), publish → live or the admin's lists against a started portal.
+      // ./portal bench [api|pages|checkout|publish|admin|scale|soak]: the API's cached reads (default), the pages' Lighthouse
+      // budgets, the checkout rush (--db sqlite|postgres|both), publish → live or the admin's lists against a started portal,
+      // the scale profile's flash sale and reads, or its soak under mixed traffic (--minutes).
       const which = positionals[1] ?? 'api';
       if (which === 'api') await import('../bench/api.ts');
       else if (which === 'pages') await import('../bench/pages.ts');
       else if (which === 'checkout') await import('../bench/checkout.ts');
       else if (which === 'publish') await import('../bench/publish.ts');
       else if (which === 'admin') await import('../bench/admin.ts');
-      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish、admin`);
+      else if (which === 'scale') await import('../bench/scale.ts');
+      else if (which === 'soak') await import('../bench/soak.ts');
+      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish、admin、scale、soak`);
       return;
     }
     case 'docs': {
