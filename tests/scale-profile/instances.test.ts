@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { productDetailResponse, productPageResponse, quickOrderResponse } from '@feiyi/contract';
 import { eventually, expectEnvelope, expectOk, get, newUser } from '../support/api.ts';
@@ -75,6 +76,30 @@ describe('the scale profile', () => {
 
     // The first instance answers only once Redis has passed the new stock on: the second answers it right after.
     expect((await productOn(second, product.id)).stock).toBe(before.stock - 1);
+  });
+
+  it("another portal's announcements on another Redis database do not reach this one (pub/sub ignores database numbers)", async () => {
+    const products = expectOk(await get('/api/product/page', { query: { page: 1, size: 36 } }), productPageResponse).data.page.records;
+    const [target, marker] = products.filter((p) => p.stock > 0) as [(typeof products)[0], (typeof products)[0]];
+    const heard = await Promise.all(adapters.map(followedAnnouncements));
+    const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0');
+    const ours = Number(url.pathname.slice(1) || 0);
+    const redis = new Redis(url.toString());
+    try {
+      // The same portal on the next database sells out our first product; then a message on our own channel (our second
+      // product at its true stock, which changes nothing) marks the point by which the first would have been heard too.
+      const other = { from: 'other-portal', kind: 'stock', stock: [{ productId: target.id, stock: 0 }] };
+      await redis.publish(`feiyi:content-events:${(ours + 1) % 16}`, JSON.stringify(other));
+      const own = { from: 'this-test', kind: 'stock', stock: [{ productId: marker.id, stock: marker.stock }] };
+      await redis.publish(`feiyi:content-events:${ours}`, JSON.stringify(own));
+      await eventually(async () =>
+        (await Promise.all(adapters.map(followedAnnouncements))).every((count, i) => count > heard[i]!) ? true : undefined,
+      );
+      expect(await Promise.all(adapters.map(followedAnnouncements))).toEqual(heard.map((count) => count + 1));
+      for (const adapter of adapters) expect((await productOn(adapter, target.id)).stock).toBe(target.stock);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('the CMS webhook reaching one instance makes the other check the CMS too', async () => {

@@ -4,6 +4,13 @@ import { z } from 'zod';
 
 export const CONTENT_EVENTS_CHANNEL = 'feiyi:content-events';
 
+/**
+ * The channel of the deployment on this Redis database. Pub/sub ignores database numbers (a message published while on
+ * database 5 reaches subscribers on every database), so portals kept apart by their database (REDIS_URL …/5) name it in
+ * the channel: otherwise one portal's sales set another's stock.
+ */
+export const contentEventsChannel = (database: number | undefined) => `${CONTENT_EVENTS_CHANNEL}:${database ?? 0}`;
+
 const message = z.object({
   from: z.string(),
   kind: z.enum(['published', 'stock', 'view']),
@@ -25,6 +32,7 @@ export class ContentFanOut {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly instance: string;
+  private readonly channel: string;
   private readonly log: FastifyBaseLogger;
   /** How many other instances' announcements this one has followed (checked the CMS for): tests read it. */
   followed = 0;
@@ -34,6 +42,7 @@ export class ContentFanOut {
   constructor(options: { publisher: Redis; instance: string; log: FastifyBaseLogger; onEvent: (event: ContentEvent) => Promise<void> }) {
     this.publisher = options.publisher;
     this.instance = options.instance;
+    this.channel = contentEventsChannel(options.publisher.options.db);
     this.log = options.log;
     // A subscribed connection can do nothing else: a second one. Its subscription waits for the connection (and is
     // renewed by ioredis after a reconnect), whereas the publisher's commands fail at once while Redis is away.
@@ -56,7 +65,7 @@ export class ContentFanOut {
         .then(() => (this.followed += 1))
         .catch((error: unknown) => this.log.warn({ err: error }, "content version check after another instance's announcement failed"));
     });
-    this.subscriber.subscribe(CONTENT_EVENTS_CHANNEL).catch((error: unknown) => this.warn(error));
+    this.subscriber.subscribe(this.channel).catch((error: unknown) => this.warn(error));
   }
 
   /**
@@ -69,7 +78,7 @@ export class ContentFanOut {
       return;
     }
     await this.publisher
-      .publish(CONTENT_EVENTS_CHANNEL, JSON.stringify({ ...event, from: this.instance }))
+      .publish(this.channel, JSON.stringify({ ...event, from: this.instance }))
       .then(() => undefined)
       .catch((error: unknown) => this.warn(error));
   }
