@@ -29,6 +29,12 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     const env = process.env;
+    // Only the adapters and the site builder call the CMS, over kept-alive connections. Node closes an idle one after 5 s
+    // and fetch stops reusing it 2 s before the time the server announces: under load a connection idle for those few
+    // seconds was reused just as the CMS closed it, and the POST failed as "other side closed" (a 503 for a visitor's
+    // donation in the soak bench). A minute's keep-alive makes an idle gap of that length at the edge rare.
+    strapi.server.httpServer.keepAliveTimeout = 65_000;
+    strapi.server.httpServer.headersTimeout = 66_000;
     registerWebFormats(strapi);
     await ensureUniqueIndexes(strapi);
     await grantRoleActions(strapi, 'public', PUBLIC_READ_ACTIONS);
