@@ -85,7 +85,7 @@ beforeAll(async () => {
       listen: `${HOST}:${NGINX_PORT}`,
       upstreams: [`${HOST}:${KILLED_PORT}`, new URL(survivor).host],
       siteDir: path.join(testEnv.workDir, 'site'),
-      uploadsDir: path.join(testEnv.workDir, 'cms-public', 'uploads'),
+      uploadsStore: process.env.TEST_UPLOAD_STORE_URL ?? '',
       runtimeDir,
       logDir,
       brotli: false,
