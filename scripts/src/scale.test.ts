@@ -6,6 +6,7 @@ const options = {
   upstreams: ['127.0.0.1:8081', '127.0.0.1:8082'],
   siteDir: '/srv/portal/site',
   uploadsStore: 'http://127.0.0.1:8089/feiyi-media',
+  legacyUploadsDir: '/srv/portal/cms-public/uploads',
   runtimeDir: '/srv/portal/nginx',
   logDir: '/srv/portal/logs',
   brotli: false,
@@ -19,6 +20,7 @@ describe('renderNginxConfig', () => {
     expect(config).toContain('listen 127.0.0.1:8080;');
     expect(config).toContain('root /srv/portal/site;');
     expect(config).toContain('proxy_pass http://127.0.0.1:8089/feiyi-media/;');
+    expect(config).toContain('root /srv/portal/cms-public;');
     expect(config).toContain('include /srv/portal/nginx/security-headers.conf;');
     expect(config).not.toContain('brotli');
     expect(config).not.toMatch(/^user /m);

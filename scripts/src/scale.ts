@@ -150,6 +150,8 @@ export function renderNginxConfig(options: {
   siteDir: string;
   /** The bucket (or its folder) /uploads/ is read from. */
   uploadsStore: string;
+  /** The CMS's own uploads folder, which still holds the files uploaded before they went to the bucket. */
+  legacyUploadsDir: string;
   runtimeDir: string;
   logDir: string;
   brotli: boolean;
@@ -165,6 +167,8 @@ export function renderNginxConfig(options: {
     LISTEN: options.listen,
     SITE_DIR: options.siteDir,
     UPLOADS_STORE: options.uploadsStore.replace(/\/+$/, ''),
+    // Served as root + /uploads/<name>: the folder above uploads/.
+    LEGACY_UPLOADS_ROOT: path.dirname(path.resolve(options.legacyUploadsDir)),
   };
   return readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_match, key: string) => {
     const value = values[key];
@@ -241,6 +245,7 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
         upstreams: ports.map((port) => `${options.host}:${port}`),
         siteDir: path.resolve(options.siteDir),
         uploadsStore,
+        legacyUploadsDir: path.resolve(options.publicDir, 'uploads'),
         runtimeDir,
         logDir: path.resolve(options.logDir),
         brotli: existsSync(BROTLI_MODULE),

@@ -86,6 +86,7 @@ beforeAll(async () => {
       upstreams: [`${HOST}:${KILLED_PORT}`, new URL(survivor).host],
       siteDir: path.join(testEnv.workDir, 'site'),
       uploadsStore: process.env.TEST_UPLOAD_STORE_URL ?? '',
+      legacyUploadsDir: path.join(testEnv.workDir, 'cms-public', 'uploads'),
       runtimeDir,
       logDir,
       brotli: false,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { culturePageResponse, uploadResponse } from '@feiyi/contract';
@@ -107,6 +107,19 @@ describe('uploads in the S3-compatible store', () => {
     const served = await fetch(new URL(image!.replaceAll('&amp;', '&'), testEnv.webUrl));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('still serves a file uploaded before uploads went to the bucket, from the CMS’s folder', async () => {
+    const png = tinyPng(4, 4);
+    const name = `before_the_bucket_${Date.now()}.png`;
+    mkdirSync(localUploads, { recursive: true });
+    writeFileSync(path.join(localUploads, name), png);
+    expect((await fromBucket(name)).status).toBe(404);
+    const served = await fetch(`${testEnv.webUrl}/uploads/${name}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(png));
   });
 
   it('answers a missing upload with 404 and never lists the bucket', async () => {
