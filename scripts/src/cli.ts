@@ -117,7 +117,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     ? `
   扩展部署    nginx ${stack.webUrl} → 适配层 ${(stack as Awaited<ReturnType<typeof startScaleStack>>).adapters.map((adapter) => adapter.url).join('、')}
               PostgreSQL ${databaseUrl!.replace(/\/\/[^@/]*@/, '//***@')}  Redis ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}
-              上传存储（S3 兼容）${(stack as Awaited<ReturnType<typeof startScaleStack>>).uploadsStore}（nginx 经 /uploads/ 提供）`
+              上传存储（S3 兼容） ${(stack as Awaited<ReturnType<typeof startScaleStack>>).uploadsStore}（nginx 经 /uploads/ 提供）`
     : '';
   console.log(`
 非遗门户已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）
