@@ -10,5 +10,7 @@ export default [
   'strapi::body',
   'strapi::session',
   'strapi::favicon',
+  // Uploads kept in an S3 bucket under /uploads/ (src/media/upload-store.ts), shown in the admin from the site.
+  'global::uploads-from-store',
   'strapi::public',
 ];

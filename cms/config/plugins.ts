@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UPLOAD_ALLOWED_TYPES, UPLOAD_SIZE_LIMIT_BYTES } from '../src/media/upload-rules';
+import { uploadStoreConfig } from '../src/media/upload-store';
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   'users-permissions': {
@@ -14,6 +15,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   },
   upload: {
     config: {
+      // An S3-compatible bucket when S3_BUCKET and its keys are set (src/media/upload-store.ts); the local folder otherwise.
+      ...uploadStoreConfig(process.env),
       // A photograph straight from a camera or phone (several MB) is accepted; the site never serves it as it is
       // (src/media/web-formats.ts makes AVIF and WebP copies at the layouts' widths).
       sizeLimit: UPLOAD_SIZE_LIMIT_BYTES,

@@ -13,11 +13,13 @@ import { registerPidAssignment } from './bootstrap/pid';
 import { guardRelationRoutes } from './bootstrap/relations-guard';
 import { nameApiUploadFolder } from './bootstrap/upload-folder';
 import { registerWebFormats } from './media/web-formats';
+import { reportUnavailableStore } from './media/upload-store';
 import { registerSiteStatusRoute } from './site-status/route';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerPidAssignment(strapi);
+    reportUnavailableStore(strapi);
     registerSuperAdminRestrictions(strapi);
     guardRelationRoutes(strapi);
     registerSiteStatusRoute(strapi, {

@@ -6,7 +6,7 @@ import { RUNTIME_DIR, SECRETS_FILE } from './paths.ts';
 import { CommandError } from './processes.ts';
 import { loadOrCreateSecrets, SecretsFileError } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
-import { ensureScaleProfile, startScaleStack } from './scale.ts';
+import { defaultUploadStorePort, ensureScaleProfile, startScaleStack } from './scale.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { runTests } from './test-runner.ts';
 
@@ -72,6 +72,13 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
           redisUrl,
           adapters: profile.adapters,
           nginxDir: path.join(RUNTIME_DIR, 'nginx'),
+          // The bucket the environment names (S3_BUCKET …), or a local S3-compatible store.
+          uploadStore: process.env.S3_BUCKET
+            ? undefined
+            : {
+                port: Number(process.env.UPLOAD_STORE_PORT ?? defaultUploadStorePort(webPort)),
+                directory: path.join(RUNTIME_DIR, 'upload-store'),
+              },
         },
         nginx,
       )
@@ -109,7 +116,8 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
   const scaleLines = nginx
     ? `
   扩展部署    nginx ${stack.webUrl} → 适配层 ${(stack as Awaited<ReturnType<typeof startScaleStack>>).adapters.map((adapter) => adapter.url).join('、')}
-              PostgreSQL ${databaseUrl!.replace(/\/\/[^@/]*@/, '//***@')}  Redis ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}`
+              PostgreSQL ${databaseUrl!.replace(/\/\/[^@/]*@/, '//***@')}  Redis ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}
+              上传存储（S3 兼容） ${(stack as Awaited<ReturnType<typeof startScaleStack>>).uploadsStore}（nginx 经 /uploads/ 提供）`
     : '';
   console.log(`
 非遗门户已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）

@@ -7,10 +7,11 @@ import { ROOT } from './paths.ts';
 import { assertPortFree, CommandError, run, startService, waitForHttp, type Service } from './processes.ts';
 import { startAdapter, startCms, type RunningStack, type StackOptions } from './stack.ts';
 import { ensureScaleOutServices } from './test-prerequisites.ts';
+import { startUploadStore, uploadStoreBucketUrl, uploadStoreEnv } from './upload-store.ts';
 
 /**
- * The scale profile: the CMS on PostgreSQL, several adapter instances sharing Redis, nginx in front of them serving
- * the built site and the uploads. The site is built by the one ./portal process that started the profile (SiteBuilder):
+ * The scale profile: the CMS on PostgreSQL, several adapter instances sharing Redis, uploads in an S3-compatible
+ * bucket, nginx in front of them serving the built site and the uploads. The site is built by the one ./portal process that started the profile (SiteBuilder):
  * the adapters only reload their caches, so no lock is needed for the build.
  */
 export interface ScaleOptions extends StackOptions {
@@ -20,6 +21,23 @@ export interface ScaleOptions extends StackOptions {
   adapters: number;
   /** Where the rendered nginx configuration, its pid and temp folders go. */
   nginxDir: string;
+  /** A local S3-compatible store's port and files; undefined: the bucket the environment names (S3_BUCKET …). */
+  uploadStore?: { port: number; directory: string } | undefined;
+}
+
+/** The upload store's port when UPLOAD_STORE_PORT does not say: past the largest number of adapters (8). */
+export const defaultUploadStorePort = (webPort: number) => webPort + 9;
+
+/**
+ * The address nginx reads a bucket the environment names from: path style (S3_FORCE_PATH_STYLE) or the bucket's own
+ * host (virtual-hosted, as AWS, OSS and COS answer), under S3_ROOT_PATH.
+ */
+export function bucketUrlOf(env: NodeJS.ProcessEnv): string {
+  if (!env.S3_BUCKET) throw new Error('S3_BUCKET is not set');
+  const endpoint = new URL(env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`);
+  const root = env.S3_ROOT_PATH ? `/${env.S3_ROOT_PATH.replace(/^\/+|\/+$/g, '')}` : '';
+  const pathStyle = env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1';
+  return pathStyle ? `${endpoint.origin}/${env.S3_BUCKET}${root}` : `${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}${root}`;
 }
 
 const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'portal.conf.template');
@@ -130,7 +148,10 @@ export function renderNginxConfig(options: {
   listen: string;
   upstreams: string[];
   siteDir: string;
-  uploadsDir: string;
+  /** The bucket (or its folder) /uploads/ is read from. */
+  uploadsStore: string;
+  /** The CMS's own uploads folder, which still holds the files uploaded before they went to the bucket. */
+  legacyUploadsDir: string;
   runtimeDir: string;
   logDir: string;
   brotli: boolean;
@@ -145,7 +166,9 @@ export function renderNginxConfig(options: {
     UPSTREAM_SERVERS: options.upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=3s;`).join('\n'),
     LISTEN: options.listen,
     SITE_DIR: options.siteDir,
-    UPLOADS_DIR: options.uploadsDir,
+    UPLOADS_STORE: options.uploadsStore.replace(/\/+$/, ''),
+    // Served as root + /uploads/<name>: the folder above uploads/.
+    LEGACY_UPLOADS_ROOT: path.dirname(path.resolve(options.legacyUploadsDir)),
   };
   return readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_match, key: string) => {
     const value = values[key];
@@ -161,6 +184,9 @@ export interface RunningScaleStack extends RunningStack {
   /** The adapter instances, in order (adapter-1 first), and their own addresses. */
   adapters: Array<{ name: string; url: string; service: Service }>;
   nginx: Service;
+  /** The bucket uploads are read from, and the local store's service when the profile started one. */
+  uploadsStore: string;
+  uploadStore?: Service;
 }
 
 export async function startScaleStack(options: ScaleOptions, nginxProgram: string): Promise<RunningScaleStack> {
@@ -177,8 +203,22 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
   };
 
   try {
+    // A local S3-compatible store, or the bucket the environment names (S3, OSS, COS …) as it is.
+    let uploadStore: Service | undefined;
+    let uploadsStore = '';
+    let storeEnv: NodeJS.ProcessEnv = {};
+    if (options.uploadStore) {
+      const address = { host: options.host, port: options.uploadStore.port };
+      uploadStore = await startUploadStore({ ...address, directory: options.uploadStore.directory, logDir: options.logDir });
+      services.push(uploadStore);
+      uploadsStore = uploadStoreBucketUrl(address);
+      storeEnv = uploadStoreEnv(address);
+    } else {
+      uploadsStore = bucketUrlOf(process.env);
+    }
+
     // The CMS's webhook and preview links go to nginx: the webhook reaches one adapter, which tells the others.
-    const cms = startCms({ ...options, webUrl });
+    const cms = startCms({ ...options, webUrl, extraEnv: storeEnv });
     services.push(cms);
     await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204], timeoutMs: 600_000 });
 
@@ -204,7 +244,8 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
         listen: `${options.host}:${options.webPort}`,
         upstreams: ports.map((port) => `${options.host}:${port}`),
         siteDir: path.resolve(options.siteDir),
-        uploadsDir: path.resolve(options.publicDir, 'uploads'),
+        uploadsStore,
+        legacyUploadsDir: path.resolve(options.publicDir, 'uploads'),
         runtimeDir,
         logDir: path.resolve(options.logDir),
         brotli: existsSync(BROTLI_MODULE),
@@ -228,7 +269,7 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     });
     services.push(nginx);
     await waitForHttp(`${webUrl}/api/health`, nginx);
-    return { webUrl, cmsUrl, services, stop, adapters, nginx };
+    return { webUrl, cmsUrl, services, stop, adapters, nginx, uploadsStore, ...(uploadStore ? { uploadStore } : {}) };
   } catch (error) {
     await stop();
     throw error;

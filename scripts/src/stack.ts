@@ -163,6 +163,8 @@ export function startCms(options: CmsOptions): Service {
       CMS_PUBLIC_DIR: options.publicDir,
       SERVE_ADMIN: options.serveAdmin === false ? 'false' : 'true',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_FILENAME: options.sqliteFile }),
+      // Uploads go to the S3-compatible bucket these name (cms/src/media/upload-store.ts); none set: the local folder.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('S3_'))),
       ...options.extraEnv,
     },
   });

@@ -6,7 +6,7 @@ import { ROOT, RUNTIME_DIR } from './paths.ts';
 import { CommandError, run } from './processes.ts';
 import { generateSecrets } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
-import { ensureScaleProfile, nginxServesBrotli, startScaleStack, type RunningScaleStack } from './scale.ts';
+import { defaultUploadStorePort, ensureScaleProfile, nginxServesBrotli, startScaleStack, type RunningScaleStack } from './scale.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { CHROMIUM_PATH, ensureBrowser, ensureScaleOutServices } from './test-prerequisites.ts';
 
@@ -79,12 +79,21 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     // TEST_FAULTS lets browser tests ask /api for a 403 or 500 (x-test-fault header) to show error states.
     extraAdapterEnv: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', CHECK_ANSWERS: 'true', TEST_FAULTS: '1' },
   };
+  // The scale profile's S3-compatible store, always the suite's own (its fault test kills and restarts it).
+  const uploadStorePort = Number(process.env.TEST_UPLOAD_STORE_PORT ?? defaultUploadStorePort(webPort));
   let scaleStack: RunningScaleStack | undefined;
   let stack: RunningStack;
   try {
     stack = nginx
       ? (scaleStack = await startScaleStack(
-          { ...stackOptions, databaseUrl: databaseUrl!, redisUrl, adapters: 2, nginxDir: path.join(workDir, 'nginx') },
+          {
+            ...stackOptions,
+            databaseUrl: databaseUrl!,
+            redisUrl,
+            adapters: 2,
+            nginxDir: path.join(workDir, 'nginx'),
+            uploadStore: { port: uploadStorePort, directory: path.join(workDir, 'upload-store') },
+          },
           nginx,
         ))
       : await startStack(stackOptions);
@@ -116,6 +125,9 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_PROFILE: nginx ? 'scale' : 'default',
     TEST_ADAPTER_URLS: scaleStack ? scaleStack.adapters.map((adapter) => adapter.url).join(',') : '',
     TEST_REDIS_URL: redisUrl,
+    TEST_UPLOAD_STORE_URL: scaleStack?.uploadsStore ?? '',
+    TEST_UPLOAD_STORE_PORT: String(uploadStorePort),
+    TEST_UPLOAD_STORE_DIR: path.join(workDir, 'upload-store'),
     TEST_PAGE_ENCODING: nginx && !nginxServesBrotli() ? 'gzip' : 'br',
     CHROMIUM_PATH,
   };

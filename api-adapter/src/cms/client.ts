@@ -82,11 +82,13 @@ const STATUS_CODES: Record<number, number> = {
 async function toApiError(error: unknown, fallbackMessages: Partial<Record<number, string>> = {}): Promise<Error> {
   if (!(error instanceof HTTPError)) return Object.assign(ApiError.unavailable(), { cause: error });
   const status = error.response.status;
-  if (status >= 500) return Object.assign(ApiError.unavailable(), { cause: error });
   // ky 2 has already read the body into error.data (the response body itself is consumed).
   const body = (typeof error.data === 'object' ? error.data : null) as { error?: { message?: string; name?: string } } | null;
   // The CMS's own refusals (cms/src/portal/http.ts PortalError) carry a message written for the visitor.
   const written = body?.error?.name === 'PortalError' ? body.error.message : undefined;
+  // A 503 the CMS explains (its upload store is down) keeps its reason; any other failure there is the CMS's.
+  if (status === 503 && written) return Object.assign(ApiError.unavailable(written), { cause: error });
+  if (status >= 500) return Object.assign(ApiError.unavailable(), { cause: error });
   const message =
     fallbackMessages[status] ??
     written ??

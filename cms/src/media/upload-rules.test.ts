@@ -8,6 +8,15 @@ describe('uploadRefusal', () => {
     );
   });
 
+  it('names the uploaded file when Strapi’s own size check (the S3 provider’s) could not', () => {
+    expect(uploadRefusal({ name: 'PayloadTooLargeError', message: 'undefined exceeds size limit of 20 MB.' }, '长视频.mp4')).toBe(
+      '文件「长视频.mp4」超过 20 MB，未上传。请压缩后再试（图片 JPEG、PNG、WebP、AVIF、GIF、SVG，视频 MP4、WebM；单个文件不超过 20 MB）',
+    );
+    expect(uploadRefusal({ name: 'PayloadTooLargeError', message: 'undefined exceeds size limit of 20 MB.' })).toBe(
+      '文件超过 20 MB，未上传。请压缩后再试（图片 JPEG、PNG、WebP、AVIF、GIF、SVG，视频 MP4、WebM；单个文件不超过 20 MB）',
+    );
+  });
+
   it('names the file and its type when the type is refused', () => {
     expect(
       uploadRefusal({

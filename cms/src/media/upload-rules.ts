@@ -18,7 +18,10 @@ export function uploadRefusal(error: { name?: string; message?: string; details?
   const typeInMessage = /^File type '(.+)' is not allowed/.exec(error.message ?? '')?.[1];
   const details = { ...given, fileName: given.fileName ?? uploadedName, finalType: given.finalType ?? typeInMessage };
   if (error.name === 'PayloadTooLargeError' || /exceeds size limit|request entity too large|maxFileSize/i.test(error.message ?? '')) {
-    const file = /^(.*) exceeds size limit/.exec(error.message ?? '')?.[1];
+    // Strapi's own check (used by every provider but the local one) names `file.originalFilename`, which Strapi 5's
+    // files no longer have: its message then says "undefined exceeds …", and the request's file name stands in.
+    const named = /^(.*) exceeds size limit/.exec(error.message ?? '')?.[1];
+    const file = named && named !== 'undefined' ? named : details.fileName;
     return `${file ? `文件「${file}」` : '文件'}超过 20 MB，未上传。请压缩后再试（${UPLOAD_RULES_TEXT}）`;
   }
   if (details.code === 'MIME_TYPE_NOT_ALLOWED' || /type .* is not allowed|MIME type is not allowed/i.test(error.message ?? '')) {
