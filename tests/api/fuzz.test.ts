@@ -545,28 +545,30 @@ function requestArbitrary(operation: Operation, context: Context, user: TestUser
 // The properties.
 
 /**
- * English a Chinese message may contain: the names of the call's own fields (as in 'page 不能小于 1'), a plain word
- * the visitor sent and the message names back ('不支持的浏览类型：video'), and a few names of formats.
+ * English a Chinese message may contain: the names of the call's own fields and listed values ('page 不能小于 1',
+ * '支付方式只能是 alipay 或 wechat'), a plain word the visitor sent and the message names back
+ * ('不支持的浏览类型：video'), and a few names of formats.
  */
 const FORMAT_NAMES = ['JSON', 'JPG', 'JPEG', 'PNG', 'WebP', 'ISO', 'URL', 'ID', 'Idempotency', 'Key'];
 
-function fieldNames(schemaIn: JsonSchema | undefined, found = new Set<string>(), depth = 0): Set<string> {
+function namesIn(schemaIn: JsonSchema | undefined, found = new Set<string>(), depth = 0): Set<string> {
   const schema = resolve(schemaIn);
   if (depth > 6) return found;
+  for (const value of schema.enum ?? []) if (typeof value === 'string') found.add(value);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     found.add(name);
-    fieldNames(property, found, depth + 1);
+    namesIn(property, found, depth + 1);
   }
   for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.items ? [schema.items] : [])])
-    fieldNames(branch, found, depth + 1);
+    namesIn(branch, found, depth + 1);
   return found;
 }
 
 function englishOutOfPlace(message: string, operation: Operation, request: FuzzRequest): string[] {
   const allowed = new Set([
     ...FORMAT_NAMES,
-    ...operation.parameters.map((parameter) => parameter.name),
-    ...fieldNames(operation.body?.schema),
+    ...operation.parameters.flatMap((parameter) => [parameter.name, ...namesIn(parameter.schema)]),
+    ...namesIn(operation.body?.schema),
   ]);
   const sent = `${request.path} ${request.query.flat().join(' ')} ${typeof request.body === 'string' ? request.body : ''}`;
   return (message.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !allowed.has(word) && !sent.includes(word));
