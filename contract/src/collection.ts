@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { envelope, pageOf, optionalUserId, pageQuery, positiveId } from './common.ts';
+import { envelope, pageOf, optionalUserId, pageQuery, positiveId, unsupportedKindMessage } from './common.ts';
 
 export const FAVOURITE_TYPES = ['culture', 'heritage', 'news', 'product'] as const;
 
 export const favouriteType = z.string({ error: '缺少收藏类型' }).refine((t) => (FAVOURITE_TYPES as readonly string[]).includes(t), {
-  error: (issue) => `不支持的收藏类型：${String(issue.input)}`,
+  error: (issue) => unsupportedKindMessage('收藏类型', issue.input),
 });
 
 export const collectionTargetQuery = z.object({

@@ -21,6 +21,16 @@ export const ERROR_CODES = {
   unavailable: 50300,
 } as const;
 
+/**
+ * A refused kind, named back to the visitor ('不支持的浏览类型：video') only when it is a short plain word: anything
+ * else that was sent (markup, SQL, thousands of characters, NUL) is not echoed into the message.
+ */
+export const unsupportedKindMessage = (kind: string, input: unknown) => `不支持的${kind}${echoed(input)}`;
+
+/** '：' and what the visitor sent, when it is a short plain word ('video', '火星'); nothing otherwise. */
+export const echoed = (input: unknown) =>
+  typeof input === 'string' && /^[\p{Script=Han}A-Za-z0-9_-]{1,20}$/u.test(input) ? `：${input}` : '';
+
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(SUCCESS_CODE), message: z.string(), data });
 
 /** The hot and latest calls' envelope: code 200, as the spec documents. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { envelope, pageOf, pageQuery, positiveId } from './common.ts';
+import { envelope, pageOf, pageQuery, positiveId, unsupportedKindMessage } from './common.ts';
 
 export const BROWSE_TYPES = ['culture', 'inheritor', 'event', 'product', 'heritage', 'news'] as const;
 export const browseType = z.string({ error: '缺少浏览类型' }).refine((t) => (BROWSE_TYPES as readonly string[]).includes(t), {
-  error: (issue) => `不支持的浏览类型：${String(issue.input)}`,
+  error: (issue) => unsupportedKindMessage('浏览类型', issue.input),
 });
 
 export const browseRecordBody = z.object({

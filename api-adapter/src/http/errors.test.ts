@@ -33,8 +33,15 @@ describe('validation messages', () => {
 
   it("give Zod's generic wording the place and field it is about", async () => {
     const app = await appWith({ body: z.object({ name: z.string().max(3) }) });
-    expect(await messageOf(app, { payload: { name: 'long name' } })).toBe('请求体错误：name 数值过大：期望 string <=3 字符');
-    expect(await messageOf(app, { payload: { name: 7 } })).toBe('请求体错误：name 无效输入：期望 string，实际接收 数字');
+    expect(await messageOf(app, { payload: { name: 'long name' } })).toBe('请求体错误：name 长度不能超过 3 个字符');
+    expect(await messageOf(app, { payload: { name: 7 } })).toBe('请求体错误：name 无效输入：期望文本，实际接收数字');
+    expect(await messageOf(app, { payload: [] })).toBe('请求体错误：无效输入：期望对象，实际接收数组');
+  });
+
+  it('name types in Chinese and tell a non-finite number from a number', async () => {
+    const app = await appWith({ querystring: z.object({ count: z.coerce.number().int().max(9) }) });
+    expect(await messageOf(app, { query: { count: '1e400' } })).toBe('查询参数错误：count 无效输入：期望数字，实际接收无穷大');
+    expect(await messageOf(app, { query: { count: '10' } })).toBe('查询参数错误：count 不能大于 9');
   });
 
   it('look into unions for the branch the contract wrote a message for', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '@feiyi/contract/common';
+import { echoed, errorResponses } from '@feiyi/contract/common';
 import {
   AS_OF,
   nationalEntriesQuery,
@@ -46,7 +46,7 @@ export const nationalRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
       if (provinceKey === 'national') province = null;
       else if (provinceKey !== undefined) {
         const found = copy.get(provinceByKey).get(provinceKey);
-        if (!found) throw ApiError.badRequest(`未知的省份：${request.query.province}`);
+        if (!found) throw ApiError.badRequest(`未知的省份${echoed(request.query.province)}`);
         province = found.name;
       }
       const key = `national-entries:${categoryId ?? ''}:${province === null ? 'national' : (province ?? '')}:${batchYear ?? ''}:${kind ?? ''}:${page}:${size}`;
