@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertPortFree, hashTree, CommandError } from './processes.ts';
+import { assertPortFree, hashTree, CommandError, processRuns, stopProcess } from './processes.ts';
 
 describe('assertPortFree', () => {
   it('names the port and the service when the port is taken', async () => {
@@ -43,5 +44,25 @@ describe('hashTree', () => {
     expect(hashTree([dir])).toBe(second);
     writeFileSync(path.join(dir, 'b.ts'), 'new source');
     expect(hashTree([dir])).not.toBe(second);
+  });
+});
+
+describe('processRuns and stopProcess', () => {
+  it('see a process run until it is stopped, a process that ignores SIGTERM included', async () => {
+    // Ignores SIGTERM: stopProcess must end it with SIGKILL after its wait.
+    const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)"], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    const pid = child.pid!;
+    expect(processRuns(pid)).toBe(true);
+    await stopProcess(pid, 500);
+    expect(processRuns(pid)).toBe(false);
+    expect(child.signalCode ?? (await new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal))))).toBe('SIGKILL');
+  });
+
+  it('says a process that does not exist does not run, and stopping it is nothing', async () => {
+    expect(processRuns(2 ** 22 + 1)).toBe(false);
+    await expect(stopProcess(2 ** 22 + 1)).resolves.toBeUndefined();
   });
 });

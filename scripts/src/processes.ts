@@ -71,6 +71,34 @@ export function startService(options: {
   };
 }
 
+/** Whether a process runs (a zombie, exited but not yet reaped by its parent, does not). */
+export function processRuns(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command name, which is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Stops a process that is not our child (SIGTERM, then SIGKILL after graceMs); resolves once it is gone. */
+export async function stopProcess(pid: number, graceMs = 10_000): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // gone already
+    }
+  };
+  if (!processRuns(pid)) return;
+  signal('SIGTERM');
+  for (let waited = 0; processRuns(pid); waited += 100) {
+    if (waited >= graceMs && waited < graceMs + 100) signal('SIGKILL');
+    await sleep(100);
+  }
+}
+
 export function tail(file: string, lines = 30): string {
   if (!existsSync(file)) return '';
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');

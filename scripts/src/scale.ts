@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { ROOT } from './paths.ts';
 import { assertPortFree, CommandError, run, startService, waitForHttp, type Service } from './processes.ts';
-import { startAdapter, startCms, type RunningStack, type StackOptions } from './stack.ts';
+import { cmsCommand, startAdapter, type CmsCommand, type RunningStack, type StackOptions } from './stack.ts';
 import { ensureScaleOutServices } from './test-prerequisites.ts';
 import { startUploadStore, uploadStoreBucketUrl, uploadStoreEnv } from './upload-store.ts';
 
@@ -127,15 +127,22 @@ const redactUrl = (value: string) => value.replace(/\/\/[^@/]*@/, '//***@');
  * PostgreSQL, Redis, nginx. Returns nginx's program.
  */
 export async function ensureScaleProfile(
-  options: { databaseUrl: string; redisUrl: string; createDatabase: boolean },
+  options: { databaseUrl?: string; redisUrl: string; createDatabase: boolean },
   log: (line: string) => void,
 ): Promise<string> {
   // The machine's own PostgreSQL and Redis are started when installed but stopped (as for the PostgreSQL test suite).
+  // Without a databaseUrl (the test suite, which runs a cluster of its own) only Redis is checked here.
   const local = (url: string, port: string) => ['127.0.0.1', 'localhost'].includes(new URL(url).hostname) && (new URL(url).port || port);
-  if (local(options.databaseUrl, '5432') === '5432' && local(options.redisUrl, '6379') === '6379') await ensureScaleOutServices(log);
-  if (options.createDatabase) await ensureDatabase(options.databaseUrl, log);
-  await checkPostgres(options.databaseUrl);
-  log(`PostgreSQL 可连接：${redactUrl(options.databaseUrl)}`);
+  const { databaseUrl } = options;
+  if (local(options.redisUrl, '6379') === '6379') {
+    if (!databaseUrl) await ensureScaleOutServices(log, { postgres: false });
+    else if (local(databaseUrl, '5432') === '5432') await ensureScaleOutServices(log);
+  }
+  if (databaseUrl) {
+    if (options.createDatabase) await ensureDatabase(databaseUrl, log);
+    await checkPostgres(databaseUrl);
+    log(`PostgreSQL 可连接：${redactUrl(databaseUrl)}`);
+  }
   await checkRedis(options.redisUrl);
   log(`Redis 可连接：${redactUrl(options.redisUrl)}`);
   const nginx = await ensureNginx(log);
@@ -187,6 +194,8 @@ export interface RunningScaleStack extends RunningStack {
   /** The bucket uploads are read from, and the local store's service when the profile started one. */
   uploadsStore: string;
   uploadStore?: Service;
+  /** The CMS process and the exact command that started it. */
+  cms: { service: Service; command: CmsCommand };
 }
 
 export async function startScaleStack(options: ScaleOptions, nginxProgram: string): Promise<RunningScaleStack> {
@@ -218,7 +227,8 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     }
 
     // The CMS's webhook and preview links go to nginx: the webhook reaches one adapter, which tells the others.
-    const cms = startCms({ ...options, webUrl, extraEnv: storeEnv });
+    const command = cmsCommand({ ...options, webUrl, extraEnv: storeEnv });
+    const cms = startService(command);
     services.push(cms);
     await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204], timeoutMs: 600_000 });
 
@@ -269,7 +279,17 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     });
     services.push(nginx);
     await waitForHttp(`${webUrl}/api/health`, nginx);
-    return { webUrl, cmsUrl, services, stop, adapters, nginx, uploadsStore, ...(uploadStore ? { uploadStore } : {}) };
+    return {
+      webUrl,
+      cmsUrl,
+      services,
+      stop,
+      adapters,
+      nginx,
+      uploadsStore,
+      ...(uploadStore ? { uploadStore } : {}),
+      cms: { service: cms, command },
+    };
   } catch (error) {
     await stop();
     throw error;

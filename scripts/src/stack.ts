@@ -122,12 +122,27 @@ export type CmsOptions = Pick<
   | 'serveAdmin'
 > & { webUrl: string; extraEnv?: NodeJS.ProcessEnv; logName?: string };
 
+/** How Strapi is started: its program, arguments, folder and environment (with the secrets), and where it logs. */
+export interface CmsCommand {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  logDir: string;
+}
+
 /** Starts Strapi (compiled by buildCms) with the portal's settings; resolves once the process is spawned. */
 export function startCms(options: CmsOptions): Service {
+  return startService(cmsCommand(options));
+}
+
+/** The exact command startCms runs (the CMS restart fault test starts the CMS again with it). */
+export function cmsCommand(options: CmsOptions): CmsCommand {
   const { secrets } = options;
   mkdirSync(path.join(options.publicDir, 'uploads'), { recursive: true });
   mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
-  return startService({
+  return {
     name: options.logName ?? 'cms',
     command: process.execPath,
     args: [path.join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
@@ -167,5 +182,5 @@ export function startCms(options: CmsOptions): Service {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('S3_'))),
       ...options.extraEnv,
     },
-  });
+  };
 }

@@ -91,10 +91,11 @@ async function waitFor(port: number, seconds: number): Promise<boolean> {
 
 /**
  * The scale-out suite needs the local PostgreSQL (5432) and Redis (6379). When a Debian cluster or
- * redis-server is installed but stopped, start it; otherwise say how.
+ * redis-server is installed but stopped, start it; otherwise say how. Without `postgres` only Redis (the scale
+ * profile's tests run on a cluster of their own).
  */
-export async function ensureScaleOutServices(log: (line: string) => void): Promise<void> {
-  if (!process.env.TEST_PG_ADMIN_URL && !(await answers(5432))) {
+export async function ensureScaleOutServices(log: (line: string) => void, { postgres = true } = {}): Promise<void> {
+  if (postgres && !process.env.TEST_PG_ADMIN_URL && !(await answers(5432))) {
     if (!isRoot() || !hasCommand('pg_ctlcluster') || !existsSync('/etc/postgresql')) {
       throw new CommandError('PostgreSQL 测试需要本机 127.0.0.1:5432 上的 PostgreSQL（或设置 TEST_PG_ADMIN_URL）');
     }

@@ -1,9 +1,10 @@
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildCms } from './builds.ts';
-import { createTestDatabase, dropTestDatabase } from './postgres.ts';
+import { cmsProcessFile, stopCmsStartedAgain, writeCmsProcess } from './cms-process.ts';
+import { clusterHome, createTestDatabase, dropTestDatabase, PrivateCluster, requirePostgresBinDir } from './postgres.ts';
 import { ROOT, RUNTIME_DIR } from './paths.ts';
-import { CommandError, run } from './processes.ts';
+import { assertPortFree, CommandError, run } from './processes.ts';
 import { generateSecrets } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
 import { defaultUploadStorePort, ensureScaleProfile, nginxServesBrotli, startScaleStack, type RunningScaleStack } from './scale.ts';
@@ -26,16 +27,13 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
 
   // What the later stages need is checked (and installed when we can) before any test runs.
   if (want('e2e')) await ensureBrowser(log);
-  if (options.db === 'postgres' && (want('integration') || want('e2e'))) await ensureScaleOutServices(log);
+  if (options.db === 'postgres' && !options.scale && (want('integration') || want('e2e'))) await ensureScaleOutServices(log);
   // The scale profile's suite: its own Redis database (TEST_REDIS_URL), so a developer's running profile is not disturbed.
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-  const nginx =
-    options.scale && (want('integration') || want('e2e'))
-      ? await ensureScaleProfile(
-          { databaseUrl: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl, createDatabase: false },
-          log,
-        )
-      : undefined;
+  // The scale profile's suite runs on a PostgreSQL cluster of its own (started below, in the run's work folder): the
+  // fault tests stop and start it, which the machine's shared server must never be. Its programs are checked here.
+  const postgresBin = options.scale && (want('integration') || want('e2e')) ? requirePostgresBinDir() : undefined;
+  const nginx = postgresBin ? await ensureScaleProfile({ redisUrl, createDatabase: false }, log) : undefined;
 
   if (want('static')) {
     log('静态检查：lint 与类型');
@@ -54,9 +52,32 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   // Separate folders per port, so two suites on different ports never share files.
   const kind = nginx ? 'scale' : options.db;
   const workDir = path.join(RUNTIME_DIR, webPort === 8090 ? `test-${kind}` : `test-${kind}-${webPort}`);
+  const clusterPort = webPort + 10;
+  // A cluster left running by a run that never finished is stopped before its folder goes.
+  if (postgresBin && existsSync(workDir)) await new PrivateCluster(clusterHome(workDir, clusterPort), clusterPort, postgresBin).remove();
   rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
   const secrets = generateSecrets();
-  const databaseUrl = options.db === 'postgres' ? await createTestDatabase() : undefined;
+  // Its port is past the fault tests' (web + 5 … + 8) and the upload store's (+ 9).
+  const cluster = postgresBin ? new PrivateCluster(clusterHome(workDir, clusterPort), clusterPort, postgresBin) : undefined;
+  if (cluster) {
+    await assertPortFree(cluster.port, '127.0.0.1', '测试自己的 PostgreSQL');
+    try {
+      await cluster.create();
+      await cluster.start();
+    } catch (error) {
+      await cluster.remove().catch(() => undefined);
+      throw error;
+    }
+    log(`PostgreSQL：本次测试自己的集群，127.0.0.1:${cluster.port}（${cluster.home}，日志 server.log）`);
+  }
+  const adminUrl = cluster?.adminUrl;
+  const databaseUrl = options.db === 'postgres' ? await createTestDatabase(adminUrl) : undefined;
+  // The cluster goes with the run, its databases with it; otherwise the database is dropped from the shared server.
+  const cleanUp = async () => {
+    if (cluster) await cluster.remove();
+    else if (databaseUrl) await dropTestDatabase(databaseUrl);
+  };
   const siteDir = path.join(workDir, 'site');
   log(
     nginx
@@ -98,9 +119,12 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
         ))
       : await startStack(stackOptions);
   } catch (error) {
-    if (databaseUrl) await dropTestDatabase(databaseUrl);
+    await cleanUp();
     throw error;
   }
+  // The CMS restart fault test kills the CMS and starts it again with the same command (cms-process.ts).
+  const cmsProcess = scaleStack ? { file: cmsProcessFile(workDir), pid: scaleStack.cms.service.child.pid! } : undefined;
+  if (cmsProcess) writeCmsProcess(cmsProcess.file, { pid: cmsProcess.pid, command: scaleStack!.cms.command });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     TEST_WEB_URL: stack.webUrl,
@@ -117,6 +141,9 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_OPERATOR_PASSWORD: secrets.OPERATOR_PASSWORD,
     TEST_DB: options.db,
     TEST_DATABASE_URL: databaseUrl ?? '',
+    // The run's own PostgreSQL cluster (scale profile): tests' extra databases go there, and the restart test stops and
+    // starts it (PrivateCluster with this folder and port).
+    ...(cluster ? { TEST_PG_ADMIN_URL: cluster.adminUrl, TEST_PG_HOME: cluster.home, TEST_PG_PORT: String(cluster.port) } : {}),
     TEST_SQLITE_FILE: path.join(workDir, 'data', 'test.db'),
     TEST_WORK_DIR: workDir,
     // Ports of the extra CMS some tests start, derived from the stack's so parallel suites never collide.
@@ -128,6 +155,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_UPLOAD_STORE_URL: scaleStack?.uploadsStore ?? '',
     TEST_UPLOAD_STORE_PORT: String(uploadStorePort),
     TEST_UPLOAD_STORE_DIR: path.join(workDir, 'upload-store'),
+    TEST_CMS_PROCESS_FILE: cmsProcess?.file ?? '',
     TEST_PAGE_ENCODING: nginx && !nginxServesBrotli() ? 'gzip' : 'br',
     CHROMIUM_PATH,
   };
@@ -181,7 +209,8 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   } finally {
     await site.stop();
     await stack.stop();
-    if (databaseUrl) await dropTestDatabase(databaseUrl);
+    if (cmsProcess) await stopCmsStartedAgain(cmsProcess.file, cmsProcess.pid);
+    await cleanUp();
   }
   log(`全部测试通过（${((Date.now() - started) / 1000).toFixed(0)} 秒）`);
 }
