@@ -26,11 +26,14 @@ export class RenderService {
       this.waiting = undefined;
       waiting?.resolve(message);
     });
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       this.exited = true;
       const waiting = this.waiting;
       this.waiting = undefined;
-      waiting?.reject(new Error(`网站渲染服务已退出（退出码 ${code}）\n${this.output}`));
+      // Killed from outside (an operator, the machine out of memory): its output says nothing of why, so none is kept.
+      waiting?.reject(
+        new Error(signal ? `网站渲染服务被终止（信号 ${signal}），本次构建未完成` : `网站渲染服务已退出（退出码 ${code}）\n${this.output}`),
+      );
     });
   }
 
