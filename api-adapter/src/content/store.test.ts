@@ -122,4 +122,26 @@ describe('ContentStore', () => {
     expect(store.counts.loads.content).toBe(2);
     expect(versionReads).toBe(3);
   });
+
+  it('follows the stock after an update in place even when the fingerprint reads as before (a sale undone in the CMS)', async () => {
+    const version = { content: 'c1', shop: 's1', stock: 't1' };
+    const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);
+    const store = new ContentStore(cms, 'http://x', log);
+    store.use(total);
+    await store.shop.get();
+    let follows = 0;
+    store.onStockMoved(async () => {
+      follows += 1;
+    });
+    await store.checkForChanges();
+    await store.checkForChanges();
+    expect(follows).toBe(0);
+
+    // A sale here (its answer carried the stock), undone in the CMS before the next check: the stock reads 't1' again.
+    store.update(items, (documents) => documents.map((d) => ({ ...d, stock: 1 })));
+    await store.checkForChanges();
+    expect(follows).toBe(1);
+    await store.checkForChanges();
+    expect(follows).toBe(1);
+  });
 });

@@ -172,6 +172,10 @@ export class ContentStore {
    * carries the new stock): every part of the group is rebuilt from them and cached answers retire.
    */
   update<Raw>(source: Source<Raw, unknown>, change: (documents: Raw[]) => Raw[]): void {
+    // The copy no longer matches the stock fingerprint last read: the next check follows the stock whatever it reads.
+    // Otherwise a sale taken here and undone in the CMS (an expired order returning its stock) before the next check
+    // leaves the fingerprint as it was, and this copy would keep the sale for good.
+    if (this.lastVersion) this.lastVersion = { ...this.lastVersion, stock: '' };
     const snapshot = this.snapshot(source.group);
     snapshot.update((copy) => {
       this.counts.updates[source.group] += 1;
