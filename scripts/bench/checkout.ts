@@ -15,6 +15,7 @@ import { createTestDatabase, dropTestDatabase } from '../src/postgres.ts';
 import { CommandError } from '../src/processes.ts';
 import { generateSecrets, type Secrets } from '../src/secrets.ts';
 import { startStack, type RunningStack } from '../src/stack.ts';
+import { call, oneItemOrder, type Answer } from './buyer.ts';
 
 const BUYERS = 200;
 const STOCK = 50;
@@ -24,12 +25,6 @@ const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 8077);
 const WORK_DIR = path.join(RUNTIME_DIR, 'bench-checkout');
 
 type Db = 'sqlite' | 'postgres';
-
-interface Answer {
-  status: number;
-  ms: number;
-  body: { code?: number; message?: string; data?: unknown };
-}
 
 interface Burst {
   requests: number;
@@ -62,28 +57,6 @@ const log = (line: string) => console.log(`» ${line}`);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** One request from one visitor: its token and its own address (the stack trusts the local proxy). */
-async function call(url: string, init: { method?: string; token?: string; ip: string; json?: unknown }): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': init.ip };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const started = performance.now();
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  let body: Answer['body'] = {};
-  try {
-    body = JSON.parse(text) as Answer['body'];
-  } catch {
-    // A non-JSON answer keeps its status; the checks count it.
-  }
-  return { status: response.status, ms, body };
 }
 
 function summarise(answers: Answer[], seconds: number): Burst {
@@ -242,24 +215,7 @@ async function runOn(db: Db): Promise<DbResult> {
     })();
 
     log(`${db}: ${BUYERS} buyers order 1 each at once`);
-    const body = {
-      orderItems: [
-        {
-          productId: product.id,
-          productName: product.name,
-          productImage: product.coverImage,
-          price: product.price,
-          quantity: 1,
-          totalAmount: product.price,
-        },
-      ],
-      shippingName: '测试买家',
-      shippingPhone: '13800138000',
-      shippingAddress: '浙江省杭州市西湖区文三路 1 号',
-      totalAmount: product.price,
-      payAmount: product.price,
-      status: 0,
-    };
+    const body = oneItemOrder(product);
     const orderStart = performance.now();
     const orderAnswers = await Promise.all(
       buyers.map((b) => call(`${web}/api/order`, { method: 'POST', ip: b.ip, token: b.token, json: body })),

@@ -28,6 +28,7 @@ import {
   startBenchProfile,
   type BenchProfile,
 } from './scale-profile.ts';
+import { call, oneItemOrder } from './buyer.ts';
 
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 8060);
 const CMS_PORT = Number(process.env.BENCH_CMS_PORT ?? 1357);
@@ -40,12 +41,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const PARTS = (process.env.BENCH_SCALE_PARTS ?? 'sale,reads').split(',');
 const TARGETS = { ordersPerSecond: 100, p99Ms: 1000 };
-
-interface Answer {
-  status: number;
-  ms: number;
-  body: { code?: number; message?: string; data?: unknown };
-}
 
 interface Check {
   what: string;
@@ -61,46 +56,6 @@ interface Product {
   coverImage: string;
   stock: number;
 }
-
-async function call(url: string, init: { method?: string; token?: string; ip: string; json?: unknown }): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': init.ip };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const started = performance.now();
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  let body: Answer['body'] = {};
-  try {
-    body = JSON.parse(text) as Answer['body'];
-  } catch {
-    // A non-JSON answer keeps its status; the checks count it.
-  }
-  return { status: response.status, ms, body };
-}
-
-const orderBody = (product: Product) => ({
-  orderItems: [
-    {
-      productId: product.id,
-      productName: product.name,
-      productImage: product.coverImage,
-      price: product.price,
-      quantity: 1,
-      totalAmount: product.price,
-    },
-  ],
-  shippingName: '测试买家',
-  shippingPhone: '13800138000',
-  shippingAddress: '浙江省杭州市西湖区文三路 1 号',
-  totalAmount: product.price,
-  payAmount: product.price,
-  status: 0,
-});
 
 async function until(what: () => string, check: () => Promise<boolean>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -181,7 +136,7 @@ async function flashSale(profile: BenchProfile): Promise<SaleResult> {
       await Promise.all(
         warmUp
           .slice(i, i + 5)
-          .map((b) => call(`${web}/api/order`, { method: 'POST', ip: b.ip, token: b.token, json: orderBody(warmUpProduct) })),
+          .map((b) => call(`${web}/api/order`, { method: 'POST', ip: b.ip, token: b.token, json: oneItemOrder(warmUpProduct) })),
       );
     }
 
@@ -202,7 +157,7 @@ async function flashSale(profile: BenchProfile): Promise<SaleResult> {
     const storedBefore = await storedOrders();
     // As the site sends them: no Idempotency-Key (a request with one always reaches the CMS, for its retry's sake).
     log(`flash sale: ${BUYERS} buyers order 1 each at the same moment (stock ${STOCK})`);
-    const body = orderBody(product);
+    const body = oneItemOrder(product);
     const saleStart = performance.now();
     const answers = await Promise.all(
       buyers.map((b) => call(`${web}/api/order`, { method: 'POST', ip: b.ip, token: b.token, json: body })),

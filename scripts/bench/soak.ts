@@ -25,6 +25,7 @@ import {
   startBenchProfile,
   type BenchProfile,
 } from './scale-profile.ts';
+import { oneItemOrder } from './buyer.ts';
 
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 8060);
 const CMS_PORT = Number(process.env.BENCH_CMS_PORT ?? 1357);
@@ -157,23 +158,7 @@ async function soak(profile: BenchProfile, minutes: number) {
       const ordered = await request('POST /api/order', `${web}/api/order`, {
         method: 'POST',
         headers: buyerHeaders(buyer),
-        body: JSON.stringify({
-          orderItems: [
-            {
-              productId: product.id,
-              productName: product.name,
-              productImage: product.coverImage,
-              price: product.price,
-              quantity: 1,
-              totalAmount: product.price,
-            },
-          ],
-          shippingName: '测试买家',
-          shippingPhone: '13800138000',
-          shippingAddress: '浙江省杭州市西湖区文三路 1 号',
-          totalAmount: product.price,
-          payAmount: product.price,
-        }),
+        body: JSON.stringify(oneItemOrder(product)),
       });
       // Half of the buyers pay at once (the mock payment), as the payment page does after the scan.
       const order = ordered?.status === 200 ? (JSON.parse(ordered.text) as { data: { orderId: number } }).data.orderId : undefined;
