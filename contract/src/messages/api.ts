@@ -1,0 +1,11 @@
+import { client } from './client.ts';
+
+/** The API's own answers (the adapter's and the CMS's) where a call fails for a reason every call shares. */
+export const api = {
+  loginFirst: client.loginFirst,
+  sessionExpired: client.sessionExpired,
+  forbidden: '无权访问该资源',
+  notFound: '请求的资源不存在',
+  invalid: '请求无效',
+  uploadFailed: '上传失败，请稍后重试',
+} as const;
