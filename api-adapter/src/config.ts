@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_BATCH_MAX } from '@feiyi/contract/portal';
 
 const configSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -33,10 +34,12 @@ const configSchema = z.object({
     .default('false')
     .transform((value): boolean | string => (value === 'true' ? true : value === 'false' || value === '' ? false : value)),
   /**
-   * How many of this instance's orders may be in the CMS at once (the rest wait in the instance, in order): a flash sale's
-   * crowd otherwise takes the CMS's whole database pool at once. Instances × this should stay below DATABASE_POOL_MAX.
+   * How many batches of this instance's orders may be in the CMS at once (the rest wait in the instance, in order): a flash
+   * sale's crowd otherwise takes the CMS's whole database pool at once. Instances × this should stay below DATABASE_POOL_MAX.
    */
   CMS_ORDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** Most orders in one of those requests: the orders that queued while the CMS was busy leave together (one transaction). */
+  CMS_ORDER_BATCH: z.coerce.number().int().min(1).max(ORDER_BATCH_MAX).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often each instance compares its in-memory content with the CMS's fingerprints (ms; 0 = never). */
   CACHE_REVALIDATE_MS: z.coerce.number().int().min(0).default(5_000),

@@ -19,7 +19,7 @@ import { booking, participants } from './workshop.ts';
 /** The visitor's Idempotency-Key, passed on by the adapter: a retry with the same key gets the first answer. */
 const idempotencyKey = z.string().min(1).max(100).optional();
 
-/** POST portal/orders: the lines and (for a cart order) the receiver; prices are the catalogue's, never sent. */
+/** One order of POST portal/orders: the lines and (for a cart order) the receiver; prices are the catalogue's, never sent. */
 export const portalNewOrder = z.object({
   items: orderLines(z.object({ productId: positiveId('商品编号'), quantity: orderQuantity })),
   shipping: z.object({ name: shippingName, phone: shippingPhone, address: shippingAddress }).optional(),
@@ -87,8 +87,29 @@ export type StockLevel = z.infer<typeof stockLevels>[number];
 export const seatLevels = z.array(z.object({ workshopId: z.number().int(), seatsBooked: z.number().int() }));
 export type SeatLevel = z.infer<typeof seatLevels>[number];
 
-/** POST portal/orders. */
-export const portalOrderCreated = z.object({ order: portalOrder, stock: stockLevels.optional() });
+/**
+ * POST portal/orders (server token): the orders one adapter instance has queued, sent together so that a crowd of buyers
+ * costs the CMS one request and one transaction per batch instead of one per order. Each order carries its visitor's own
+ * token, which the CMS verifies (users-permissions' JWT, the user not blocked, the role allowed to order): identity comes
+ * from the tokens, never from the adapter. Each order is parsed on its own, so one malformed order fails alone.
+ */
+export const ORDER_BATCH_MAX = 100;
+export const portalOrderBatch = z.object({
+  orders: z
+    .array(z.object({ token: z.string().min(1).max(4096), order: z.unknown() }))
+    .min(1)
+    .max(ORDER_BATCH_MAX),
+});
+export type PortalOrderBatch = { orders: Array<{ token: string; order: PortalNewOrder }> };
+
+/** One order's outcome in a batch: the order (replayed: an earlier request with its Idempotency-Key made it), or a refusal. */
+export const portalOrderOutcome = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), order: portalOrder, replayed: z.boolean() }),
+  z.object({ ok: z.literal(false), status: z.number().int().min(400).max(499), message: z.string() }),
+]);
+export type PortalOrderOutcome = z.infer<typeof portalOrderOutcome>;
+/** The outcomes in the batch's order, and the stock of its products after it. */
+export const portalOrdersPlaced = z.object({ outcomes: z.array(portalOrderOutcome), stock: stockLevels });
 /** GET portal/orders. */
 export const portalOrderPage = pageOf(portalOrder);
 

@@ -99,6 +99,11 @@ async function toApiError(error: unknown, fallbackMessages: Partial<Record<numbe
         : status === 404
           ? MESSAGES.api.notFound
           : MESSAGES.api.invalid);
+  return refusalOf(status, message);
+}
+
+/** A refusal the CMS wrote for the visitor (HTTP status and its Chinese message) as our error. */
+export function refusalOf(status: number, message: string): ApiError {
   return new ApiError(status, STATUS_CODES[status] ?? status * 100, message);
 }
 

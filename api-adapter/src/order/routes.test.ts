@@ -53,7 +53,14 @@ async function shop(table: Record<string, CmsAnswer> = {}) {
   return { server, stub, token, asVisitor, stockOf, ordersPlaced };
 }
 
-const placed = (total: number, stock?: Array<{ productId: number; stock: number }>) => () => ({ order: cmsOrder(31, total), stock });
+/** The orders of one batch the CMS was sent: each visitor's token and order. */
+type SentBatch = { orders: Array<{ token: string; order: { items: unknown[]; idempotencyKey?: string } }> };
+const ordersIn = (call: CmsCall) => (call.payload as SentBatch).orders;
+
+/** The CMS placing every order of a batch (as order 31 of `total`), then answering the stock after it. */
+const placed =
+  (total: number, stock: Array<{ productId: number; stock: number }> = []): CmsAnswer =>
+  (call) => ({ outcomes: ordersIn(call).map(() => ({ ok: true, order: cmsOrder(31, total), replayed: false })), stock });
 
 describe('POST /api/order and /api/orders/create: the price is the catalogue’s, never the client’s', () => {
   it('refuses a line price, a line total or an order total that is not the catalogue’s, before the CMS is asked', async () => {
@@ -79,7 +86,7 @@ describe('POST /api/order and /api/orders/create: the price is the catalogue’s
     expect(ordersPlaced()).toEqual([]);
   });
 
-  it('sends the CMS product ids and quantities only, as the visitor, and answers the total the CMS computed', async () => {
+  it('sends the CMS product ids and quantities only, with the visitor’s own token, and answers the total the CMS computed', async () => {
     const { server, token, asVisitor, ordersPlaced } = await shop({ 'post portal/orders': placed(195.9) });
     const answer = await server.inject({
       method: 'POST',
@@ -98,22 +105,63 @@ describe('POST /api/order and /api/orders/create: the price is the catalogue’s
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data).toEqual({ orderId: 31, orderNo: cmsOrder(31, 0).orderNo, totalAmount: 195.9 });
+    // One batch, sent with the server token; the visitor's own token goes with their order (the CMS verifies it).
     expect(ordersPlaced()).toEqual<CmsCall[]>([
       {
-        as: { jwt: token },
+        as: 'server',
         method: 'post',
         path: 'portal/orders',
         payload: {
-          items: [
-            { productId: 1, quantity: 2 },
-            { productId: 2, quantity: 1 },
+          orders: [
+            {
+              token,
+              order: {
+                items: [
+                  { productId: 1, quantity: 2 },
+                  { productId: 2, quantity: 1 },
+                ],
+                shipping: { name: '张三', phone: '13800138000', address: '浙江省杭州市西湖区 1 号' },
+                kind: 'cart',
+                idempotencyKey: undefined,
+              },
+            },
           ],
-          shipping: { name: '张三', phone: '13800138000', address: '浙江省杭州市西湖区 1 号' },
-          kind: 'cart',
-          idempotencyKey: undefined,
         },
       },
     ]);
+  });
+
+  it('answers each visitor of a batch their own outcome: an order, or the CMS’s refusal in its words', async () => {
+    const [seven, eight, nine] = await Promise.all([tokenFor(7), tokenFor(8), tokenFor(9)]);
+    const { server, ordersPlaced } = await shop({
+      'post portal/orders': (call) => ({
+        outcomes: ordersIn(call).map((entry) =>
+          entry.token === eight
+            ? { ok: false, status: 409, message: '「京剧脸谱书签」已售罄' }
+            : entry.token === nine
+              ? { ok: false, status: 401, message: '登录已过期，请重新登录' }
+              : { ok: true, order: cmsOrder(31, 88), replayed: false },
+        ),
+        stock: [{ productId: 1, stock: 4 }],
+      }),
+    });
+    const order = (token: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/orders/create',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { items: [{ productId: 1, quantity: 1 }] },
+      });
+    const [mine, sold, expired] = await Promise.all([order(seven), order(eight), order(nine)]);
+    expect(mine.json()).toMatchObject({ data: { id: 31 } });
+    expect(sold.json()).toEqual({ code: ERROR_CODES.conflict, message: '「京剧脸谱书签」已售罄', data: null });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ code: ERROR_CODES.unauthenticated, message: '登录已过期，请重新登录', data: null });
+    expect(
+      ordersPlaced()
+        .flatMap(ordersIn)
+        .map((entry) => entry.token),
+    ).toEqual([seven, eight, nine]);
   });
 });
 
@@ -177,11 +225,25 @@ describe('stock follows each order', () => {
     expect(stub.loads.products).toBe(1);
   });
 
-  it('after a sold-out refusal asks the CMS for the stock of the ordered products only, and serves it', async () => {
+  it('serves the stock a batch answered with its refusal', async () => {
+    const { server, asVisitor, stockOf } = await shop({
+      'post portal/orders': () => ({
+        outcomes: [{ ok: false, status: 409, message: '「京剧脸谱书签」库存不足' }],
+        stock: [{ productId: 1, stock: 2 }],
+      }),
+    });
+    const refused = await server.inject({
+      method: 'POST',
+      url: '/api/orders/create',
+      headers: asVisitor,
+      payload: { items: [{ productId: 1, quantity: 4 }] },
+    });
+    expect(refused.json()).toEqual({ code: ERROR_CODES.conflict, message: '「京剧脸谱书签」库存不足', data: null });
+    expect(await stockOf(1)).toBe(2);
+  });
+
+  it('when the CMS does not answer, asks it for the stock of the ordered products only, and serves it', async () => {
     const { server, stub, asVisitor, stockOf } = await shop({
-      'post portal/orders': () => {
-        throw ApiError.conflict('库存不足：京剧脸谱书签');
-      },
       'get portal/products/stock': () => [
         { productId: 1, stock: 0 },
         { productId: 2, stock: 1 },
@@ -198,7 +260,7 @@ describe('stock follows each order', () => {
         ],
       },
     });
-    expect(refused.json()).toEqual({ code: ERROR_CODES.conflict, message: '库存不足：京剧脸谱书签', data: null });
+    expect(refused.statusCode).toBe(503);
     // The follow-up runs after the answer: wait for its effect, within a bound.
     await vi.waitFor(async () => expect(await stockOf(1)).toBe(0), { timeout: 2000, interval: 10 });
     expect(await stockOf(2)).toBe(1);
@@ -242,12 +304,12 @@ describe('sold out as the instance knows it', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it('is handed to the CMS with the order; a replayed answer (which carries no stock) leaves the served stock alone', async () => {
+  it('is handed to the CMS with the order, and a retry gets the first answer', async () => {
     let placedBefore = false;
     const { server, asVisitor, stockOf, ordersPlaced } = await shop({
-      // The CMS answers a retried key with the first order, without stock: nothing moved this time.
+      // The CMS answers a retried key with the first order; the stock it answers has not moved since.
       'post portal/orders': () => {
-        const answer = placedBefore ? { order: cmsOrder(31, 88) } : { order: cmsOrder(31, 88), stock: [{ productId: 1, stock: 4 }] };
+        const answer = { outcomes: [{ ok: true, order: cmsOrder(31, 88), replayed: placedBefore }], stock: [{ productId: 1, stock: 4 }] };
         placedBefore = true;
         return answer;
       },
@@ -262,7 +324,7 @@ describe('Idempotency-Key', () => {
     const first = await order();
     const again = await order();
     expect(again.json()).toEqual(first.json());
-    expect(ordersPlaced().map((call) => (call.payload as { idempotencyKey?: string }).idempotencyKey)).toEqual([
+    expect(ordersPlaced().flatMap((call) => ordersIn(call).map((entry) => entry.order.idempotencyKey))).toEqual([
       'checkout-7:a1',
       'checkout-7:a1',
     ]);

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import {
   portalOrder,
-  portalOrderCreated,
   portalOrderPage,
+  portalOrdersPlaced,
   stockLevels,
   type PortalNewOrder,
+  type PortalOrder,
+  type PortalOrderBatch,
   type PortalPayment,
 } from '@feiyi/contract/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,15 +29,18 @@ import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
 import { findPriceMismatch, toOrder } from './mapper.ts';
 import { applyStock, productById } from '../product/content.ts';
-import { CheckoutGate } from './checkout-gate.ts';
+import { OrderQueue } from './order-queue.ts';
+import { refusalOf } from '../cms/client.ts';
 
 const tags = ['订单与支付'];
+
+/** An order waiting in this instance's queue: the visitor's own token (the CMS verifies it) and what they ordered. */
+type QueuedOrder = { token: string; order: PortalNewOrder & { items: Array<{ productId: number; quantity: number }> } };
 const idempotencyHeader = { description: '可选的 Idempotency-Key 请求头：同一键的重试返回第一次的结果，不会重复下单或扣款。' };
 
 export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store, config, fanOut }) => {
   store.use(productById);
   const origin = config.PUBLIC_URL;
-  const gate = new CheckoutGate(config.CMS_ORDER_CONCURRENCY);
 
   async function assertCataloguePrices(lines: Parameters<typeof findPriceMismatch>[0], total?: number) {
     const shop = await store.shop.get();
@@ -45,17 +50,55 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
 
   /**
    * Sold out as this instance knows it (its stock follows every sale on every instance, through Redis): refused here, with
-   * the CMS's own words, so a flash sale's latecomers do not queue for the CMS once the stock is gone. Not for a request
-   * with an Idempotency-Key: a retry of an order that went through must get that order back from the CMS.
+   * the CMS's own words, so a flash sale's latecomers do not reach the CMS once the stock is gone. Not for an order with an
+   * Idempotency-Key: a retry of an order that went through must get that order back from the CMS.
    */
-  async function refuseIfSoldOut(items: Array<{ productId: number; quantity: number }>) {
+  async function soldOutHere(order: QueuedOrder['order']): Promise<ApiError | undefined> {
+    if (order.idempotencyKey) return undefined;
     const shop = await store.shop.get();
-    for (const item of items) {
+    for (const item of order.items) {
       const product = shop.get(productById).get(item.productId);
       if (product && product.stock < item.quantity)
-        throw new ApiError(409, ERROR_CODES.conflict, product.stock <= 0 ? `「${product.name}」已售罄` : `「${product.name}」库存不足`);
+        return new ApiError(409, ERROR_CODES.conflict, product.stock <= 0 ? `「${product.name}」已售罄` : `「${product.name}」库存不足`);
     }
+    return undefined;
   }
+
+  /** One batch of queued orders: those this instance knows are sold out are refused here, the rest go to the CMS together. */
+  async function sendOrders(queued: QueuedOrder[]): Promise<Array<PortalOrder | Error>> {
+    const refused = await Promise.all(queued.map((entry) => soldOutHere(entry.order)));
+    const sent = queued.filter((_, i) => !refused[i]);
+    if (sent.length === 0) return refused as ApiError[];
+    let placed;
+    try {
+      placed = await cms.server.post(portalOrdersPlaced, 'portal/orders', { orders: sent } satisfies PortalOrderBatch);
+    } catch (error) {
+      // No answer about the stock: fetch these products' stock, not the whole shop's, for the next batch.
+      const pids = [...new Set(sent.flatMap((entry) => entry.order.items.map((item) => item.productId)))].join(',');
+      cms.server
+        .get(stockLevels, 'portal/products/stock', { pids })
+        .then((levels) => applyStock(store, levels))
+        .catch(() => undefined);
+      throw error;
+    }
+    // The stock after this batch, from the CMS's answer: this instance answers it at once, the others as soon as they hear
+    // of it (before these answers leave).
+    applyStock(store, placed.stock);
+    if (placed.stock.length) await fanOut?.announce({ kind: 'stock', stock: placed.stock });
+    let next = 0;
+    return refused.map((refusal) => {
+      if (refusal) return refusal;
+      const outcome = placed.outcomes[next++];
+      if (!outcome) return ApiError.unavailable();
+      return outcome.ok ? outcome.order : refusalOf(outcome.status, outcome.message);
+    });
+  }
+
+  const queue = new OrderQueue<QueuedOrder, PortalOrder>({
+    width: config.CMS_ORDER_CONCURRENCY,
+    batchSize: config.CMS_ORDER_BATCH,
+    send: sendOrders,
+  });
 
   async function placeOrder(
     request: FastifyRequest,
@@ -63,25 +106,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
   ) {
     // A malformed key is the client's mistake, refused before the CMS is asked (and says nothing about stock).
     const idempotencyKey = idempotencyKeyOf(request);
-    try {
-      const { order, stock } = await gate.run(async () => {
-        if (!idempotencyKey) await refuseIfSoldOut(body.items);
-        return asVisitor(cms, request).post(portalOrderCreated, 'portal/orders', { ...body, idempotencyKey } satisfies PortalNewOrder);
-      });
-      // The stock after this order, from the CMS's answer (a replayed order has none): this instance answers it at once.
-      applyStock(store, stock ?? []);
-      // …and the other instances as soon as they hear of it (before this answer leaves).
-      if (stock?.length) await fanOut?.announce({ kind: 'stock', stock });
-      return order;
-    } catch (error) {
-      // A sold-out answer says our copy of the stock is behind: fetch the stock of these products, not the whole shop.
-      const pids = body.items.map((item) => item.productId).join(',');
-      cms.server
-        .get(stockLevels, 'portal/products/stock', { pids })
-        .then((levels) => applyStock(store, levels))
-        .catch(() => undefined);
-      throw error;
-    }
+    return queue.submit({ token: visitorOf(request).token, order: { ...body, idempotencyKey } });
   }
 
   app.post(

@@ -12,7 +12,7 @@ export const PUBLIC_READ_ACTIONS = [
  * authenticated user (ctx.state.user). Core CRUD on user data is granted to nobody.
  */
 export const AUTHENTICATED_ACTIONS = [
-  ...['createMine', 'listMine', 'findMine', 'payMine'].map((a) => `api::order.order.${a}`),
+  ...['listMine', 'findMine', 'payMine'].map((a) => `api::order.order.${a}`),
   ...['donateMine', 'listMine', 'achievementsMine'].map((a) => `api::donation.donation.${a}`),
   ...['checkMine', 'addMine', 'removeMine', 'listMine'].map((a) => `api::favourite.favourite.${a}`),
   ...['statusMine', 'followMine', 'unfollowMine', 'countMine', 'listMine'].map((a) => `api::follow.follow.${a}`),

@@ -35,3 +35,44 @@ export function mediaLinks(): { table: string; file: string; type: string; id: s
     id: joinTable.morphColumn.idColumn.name,
   };
 }
+
+/**
+ * The join table that links a document to its repeatable component's rows (`<collection>_cmps`): for inserts of many
+ * documents at once, which Strapi's query engine makes without their relations.
+ */
+export function componentLinks(uid: UID.Schema, attribute: string) {
+  const joinTable = joinTableOf(uid, attribute) as {
+    name: string;
+    joinColumn: { name: string };
+    inverseJoinColumn: { name: string };
+    on?: { field?: string };
+    orderColumnName?: string;
+    pivotColumns: string[];
+  };
+  const [, , fieldColumn, typeColumn] = joinTable.pivotColumns;
+  const componentUid = (strapi.db.metadata.get(uid).attributes[attribute] as { target?: string }).target;
+  if (!fieldColumn || !typeColumn || !joinTable.orderColumnName || !componentUid)
+    throw new Error(`${uid}.${attribute} is not a component's link`);
+  return {
+    table: joinTable.name,
+    entity: joinTable.joinColumn.name,
+    component: joinTable.inverseJoinColumn.name,
+    field: fieldColumn,
+    fieldValue: joinTable.on?.field ?? attribute,
+    type: typeColumn,
+    typeValue: componentUid,
+    order: joinTable.orderColumnName,
+  };
+}
+
+/** The join table of a one-way relation to one other document (e.g. an order's user). */
+export function relationLinks(uid: UID.Schema, attribute: string) {
+  const joinTable = joinTableOf(uid, attribute) as { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
+  return { table: joinTable.name, owner: joinTable.joinColumn.name, target: joinTable.inverseJoinColumn.name };
+}
+
+function joinTableOf(uid: UID.Schema, attribute: string): unknown {
+  const joinTable = (strapi.db.metadata.get(uid).attributes[attribute] as { joinTable?: unknown } | undefined)?.joinTable;
+  if (!joinTable) throw new Error(`${uid}.${attribute} has no join table`);
+  return joinTable;
+}

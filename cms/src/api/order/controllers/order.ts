@@ -1,15 +1,36 @@
-import { portalNewOrder, portalOrder, portalOrderCreated, portalOrderPage, portalPayment } from '@feiyi/contract/portal';
+import { portalNewOrder, portalOrder, portalOrderBatch, portalOrderPage, portalOrdersPlaced, portalPayment } from '@feiyi/contract/portal';
 import { factories } from '@strapi/strapi';
 import { pageFrom } from '@feiyi/contract/common';
-import { answers, pageArgs, parse, userIdOf } from '../../../portal/http';
+import { answers, PortalError, pageArgs, parse, requireServerToken, userIdOf } from '../../../portal/http';
+import { visitorsOf } from '../../../portal/visitors';
+import type { OrderRequest } from '../services/order';
 
 const service = () => strapi.service('api::order.order');
 
+/** What a visitor's role must be allowed to do to order (Strapi's users-permissions, as for their other order routes). */
+const ORDER_ACTION = 'api::order.order.findMine';
+
 export default factories.createCoreController('api::order.order', () => ({
-  createMine: answers(portalOrderCreated, async (ctx) => {
-    const result = await service().createForUser(userIdOf(ctx), parse(portalNewOrder, ctx.request.body));
-    ctx.status = result.replayed ? 200 : 201;
-    return result;
+  /** One adapter instance's queued orders (server token), each on behalf of the visitor whose token it carries. */
+  placeBatch: answers(portalOrdersPlaced, async (ctx) => {
+    requireServerToken(ctx);
+    const { orders } = parse(portalOrderBatch, ctx.request.body);
+    const visitors = await visitorsOf(
+      strapi,
+      orders.map((entry) => entry.token),
+      ORDER_ACTION,
+    );
+    const requests = orders.map((entry, i): OrderRequest | PortalError => {
+      const visitor = visitors[i]!;
+      if (visitor instanceof PortalError) return visitor;
+      try {
+        return { userId: visitor, input: parse(portalNewOrder, entry.order) };
+      } catch (error) {
+        if (error instanceof PortalError) return error;
+        throw error;
+      }
+    });
+    return service().placeOrders(requests);
   }),
   listMine: answers(portalOrderPage, async (ctx) => {
     const { page, size, offset } = pageArgs(ctx.query, 10, 50);

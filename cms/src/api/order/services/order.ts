@@ -1,10 +1,13 @@
 import { factories, type Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { findPublishedByPids, mediaUrl } from '../../../portal/catalogue';
-import { conflict, notFound } from '../../../portal/http';
+import { componentLinks, relationLinks } from '../../../portal/db-names';
+import { conflict, notFound, PortalError } from '../../../portal/http';
+import { isUniqueViolation } from '../../../portal/unique-violation';
+import type { PortalOrderOutcome, StockLevel } from '@feiyi/contract/portal';
 import { orderTotalFen, toFen, toYuan } from '@feiyi/contract/money';
 import { isExpired, newOrderNumber, ORDER_HOLD_MS, wasCancelledByExpiry } from '../../../rules/order-number';
-import { returnStock, takeStock } from '../../product/services/stock';
+import { lockStock, returnStock, takeStock } from '../../product/services/stock';
 
 import { cancelIfPending, ORDER_STATUS, payIfPending } from './status';
 
@@ -45,6 +48,7 @@ interface OrderRow {
 }
 
 const UID = 'api::order.order';
+const LINE_UID = 'order.line';
 const populate = { items: true } as const;
 
 /** The order as the adapter sees it: amounts in yuan, numbers not strings (PostgreSQL returns decimals as strings). */
@@ -79,6 +83,34 @@ export type PresentedOrder = ReturnType<typeof presentOrder>;
 const soldOut = (product: { name: string; stock: number }) =>
   conflict(product.stock <= 0 ? `「${product.name}」已售罄` : `「${product.name}」库存不足`);
 
+export interface OrderRequest {
+  userId: number;
+  input: NewOrder;
+}
+export interface PlacedOrders {
+  outcomes: PortalOrderOutcome[];
+  stock: StockLevel[];
+}
+interface Product {
+  pid: number;
+  documentId: string;
+  name: string;
+  price: number | string;
+  stock: number;
+  cover: unknown;
+}
+interface OrderDraft {
+  index: number;
+  request: OrderRequest;
+  lines: Array<{ product: Product; quantity: number; unitFen: number }>;
+  totalFen: number;
+  key: string | undefined;
+}
+
+const refusal = (error: PortalError): PortalOrderOutcome => ({ ok: false, status: error.status, message: error.message });
+/** Order numbers drawn twice (6 random digits per second) or a key stored meanwhile: the batch is tried again this often. */
+const PLACE_ATTEMPTS = 3;
+
 export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => strapi.db.query(UID);
 
@@ -107,89 +139,203 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     });
   }
 
-  return {
-    async createForUser(
-      userId: number,
-      input: NewOrder,
-    ): Promise<{ order: PresentedOrder; replayed: boolean; stock?: Array<{ productId: number; stock: number }> }> {
-      const idempotencyKey = input.idempotencyKey ? `${userId}:${input.idempotencyKey}` : undefined;
-      if (idempotencyKey) {
-        const previous = (await orders().findOne({ where: { idempotencyKey }, populate })) as OrderRow | null;
-        if (previous) return { order: presentOrder(previous), replayed: true };
-      }
-      // Same product twice in one order counts as one line.
-      const quantities = new Map<number, number>();
-      for (const item of input.items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
-
-      const products = (await findPublishedByPids(strapi, 'api::product.product', [...quantities.keys()], { cover: true })) as Array<{
-        pid: number;
-        documentId: string;
-        name: string;
-        price: number | string;
-        stock: number;
-        cover: unknown;
-      }>;
-      const byPid = new Map(products.map((p) => [p.pid, p]));
-      const lines = [...quantities.entries()].map(([pid, quantity]) => {
-        const product = byPid.get(pid);
-        if (!product) throw notFound(`商品不存在或已下架（编号 ${pid}）`);
-        return { product, quantity, unitFen: toFen(product.price) };
-      });
-      const totalFen = orderTotalFen(lines);
-
+  /**
+   * The drafts' transaction, tried again when a unique index refuses it: a batch then goes one order at a time, and an
+   * order alone whose Idempotency-Key another request stored meanwhile answers that order.
+   */
+  async function placeDrafts(drafts: OrderDraft[], outcomes: Array<PortalOrderOutcome | undefined>): Promise<StockLevel[]> {
+    for (let attempt = 1; ; attempt += 1) {
       try {
-        // Sold out already (the committed stock just read): refused without a transaction. When there is stock, the
-        // conditional UPDATE below decides.
-        for (const line of lines) if (line.product.stock < line.quantity) throw soldOut(line.product);
-        const { created, stock } = await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
-          const order = (await strapi.documents(UID).create({
-            data: {
-              orderNo: newOrderNumber('FY'),
-              user: userId,
-              status: ORDER_STATUS.pending,
-              kind: input.kind,
-              totalAmount: toYuan(totalFen),
-              payAmount: toYuan(totalFen),
-              shippingName: input.shipping?.name,
-              shippingPhone: input.shipping?.phone,
-              shippingAddress: input.shipping?.address,
-              expiresAt: new Date(Date.now() + ORDER_HOLD_MS).toISOString(),
-              idempotencyKey,
-              items: lines.map((line) => ({
-                productPid: line.product.pid,
-                productName: line.product.name,
-                productImage: mediaUrl(line.product.cover),
-                price: toYuan(line.unitFen),
-                quantity: line.quantity,
-                totalAmount: toYuan(line.unitFen * line.quantity),
-              })),
-            },
-            populate,
-          })) as unknown as OrderRow;
-          // The stock last: its row lock (every buyer of the product waits on it) is held only until the commit that
-          // follows, not while the order is written. Sold out here rolls the order back.
-          const left: Array<{ productId: number; stock: number }> = [];
-          for (const line of lines) {
-            const remaining = await takeStock(trx, line.product.documentId, line.quantity);
-            if (remaining === undefined) throw soldOut(line.product);
-            left.push({ productId: line.product.pid, stock: remaining });
-          }
-          return { created: order, stock: left };
-        });
-        // The stock after this sale comes back with it, so the adapter that took the order answers it at once.
-        return { order: presentOrder(created), replayed: false, stock };
+        const placed = await strapi.db.transaction(({ trx }: { trx: Knex.Transaction }) => insertDrafts(trx, drafts));
+        for (const [i, outcome] of placed.outcomes) outcomes[i] = outcome;
+        return placed.stock;
       } catch (error) {
-        // Two requests with the same Idempotency-Key at once: the unique index lets one through. A retry that came while
-        // its first request still held the stock row fails on the stock that request took (sold out): the first one's
-        // order is then the answer too, whatever the error.
-        if (idempotencyKey) {
-          const previous = (await orders()
-            .findOne({ where: { idempotencyKey }, populate })
-            .catch(() => null)) as OrderRow | null;
-          if (previous) return { order: presentOrder(previous), replayed: true };
+        if (!isUniqueViolation(error)) throw error;
+        if (drafts.length > 1) {
+          const levels = new Map<number, number>();
+          for (const draft of drafts) for (const level of await placeDrafts([draft], outcomes)) levels.set(level.productId, level.stock);
+          return [...levels].map(([productId, stock]) => ({ productId, stock }));
         }
-        throw error;
+        const key = drafts[0]!.key;
+        const previous = key ? ((await orders().findOne({ where: { idempotencyKey: key }, populate })) as OrderRow | null) : null;
+        if (previous) {
+          outcomes[drafts[0]!.index] = { ok: true, order: presentOrder(previous), replayed: true };
+          return [];
+        }
+        if (attempt >= PLACE_ATTEMPTS) throw error;
       }
+    }
+  }
+
+  async function insertDrafts(trx: Knex.Transaction, drafts: OrderDraft[]) {
+    const documentIds = [...new Set(drafts.flatMap((draft) => draft.lines.map((line) => line.product.documentId)))];
+    const left = await lockStock(trx, documentIds);
+    const outcomes = new Map<number, PortalOrderOutcome>();
+    const accepted: OrderDraft[] = [];
+    for (const draft of drafts) {
+      const short = draft.lines.find((line) => (left.get(line.product.documentId) ?? 0) < line.quantity);
+      if (short) {
+        outcomes.set(draft.index, refusal(soldOut({ name: short.product.name, stock: left.get(short.product.documentId) ?? 0 })));
+        continue;
+      }
+      for (const line of draft.lines) left.set(line.product.documentId, left.get(line.product.documentId)! - line.quantity);
+      accepted.push(draft);
+    }
+    const pidOf = new Map(drafts.flatMap((draft) => draft.lines.map((line) => [line.product.documentId, line.product.pid] as const)));
+    const stock = [...left].map(([documentId, remaining]) => ({ productId: pidOf.get(documentId)!, stock: remaining }));
+    if (accepted.length === 0) return { outcomes, stock };
+
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + ORDER_HOLD_MS);
+    const numbers = new Set<string>();
+    while (numbers.size < accepted.length) numbers.add(newOrderNumber('FY', now));
+    const orderNumbers = [...numbers];
+    const lineRows = accepted.flatMap((draft) =>
+      draft.lines.map((line) => ({
+        productPid: line.product.pid,
+        productName: line.product.name,
+        productImage: mediaUrl(line.product.cover),
+        price: toYuan(line.unitFen),
+        quantity: line.quantity,
+        totalAmount: toYuan(line.unitFen * line.quantity),
+      })),
+    );
+    const orderRows = accepted.map((draft, k) => ({
+      orderNo: orderNumbers[k]!,
+      status: ORDER_STATUS.pending,
+      kind: draft.request.input.kind,
+      totalAmount: toYuan(draft.totalFen),
+      payAmount: toYuan(draft.totalFen),
+      shippingName: draft.request.input.shipping?.name ?? null,
+      shippingPhone: draft.request.input.shipping?.phone ?? null,
+      shippingAddress: draft.request.input.shipping?.address ?? null,
+      expiresAt,
+      idempotencyKey: draft.key ?? null,
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    // One multi-row INSERT each. Its ids rise in the rows' order (one statement, one sequence), so sorted they line up.
+    const ascending = (ids: unknown[]) => ids.map(Number).sort((a, b) => a - b);
+    const lineIds = ascending((await strapi.db.query(LINE_UID).createMany({ data: lineRows })).ids);
+    const orderIds = ascending((await orders().createMany({ data: orderRows })).ids);
+    if (lineIds.length !== lineRows.length || orderIds.length !== orderRows.length)
+      throw new Error('an insert answered fewer ids than rows');
+
+    const items = componentLinks(UID, 'items');
+    const user = relationLinks(UID, 'user');
+    let next = 0;
+    const itemLinks = accepted.flatMap((draft, k) =>
+      draft.lines.map((_, j) => ({
+        [items.entity]: orderIds[k],
+        [items.component]: lineIds[next++],
+        [items.field]: items.fieldValue,
+        [items.type]: items.typeValue,
+        [items.order]: j + 1,
+      })),
+    );
+    await trx.batchInsert(items.table, itemLinks, 200);
+    await trx.batchInsert(
+      user.table,
+      accepted.map((draft, k) => ({ [user.owner]: orderIds[k], [user.target]: draft.request.userId })),
+      200,
+    );
+    // The stock last, once per product, from what the batch allocated under the lock.
+    const taken = new Map<string, number>();
+    for (const draft of accepted)
+      for (const line of draft.lines) taken.set(line.product.documentId, (taken.get(line.product.documentId) ?? 0) + line.quantity);
+    for (const [documentId, quantity] of taken) {
+      if ((await takeStock(trx, documentId, quantity)) === undefined) throw new Error(`stock of ${documentId} moved under its lock`);
+    }
+
+    next = 0;
+    accepted.forEach((draft, k) => {
+      const row = orderRows[k]!;
+      const order: OrderRow = {
+        ...row,
+        id: orderIds[k]!,
+        documentId: '',
+        paymentMethod: null,
+        expiresAt: expiresAt.toISOString(),
+        paidAt: null,
+        cancelledAt: null,
+        createdAt: now.toISOString(),
+        items: draft.lines.map(() => {
+          const n = next++;
+          return { ...lineRows[n]!, id: lineIds[n]! };
+        }),
+      };
+      outcomes.set(draft.index, { ok: true, order: presentOrder(order), replayed: false });
+    });
+    return { outcomes, stock };
+  }
+
+  return {
+    /**
+     * Places a batch of orders (one adapter instance's queue, cms/src/api/order/controllers/order.ts) in one transaction:
+     * the products' rows are locked, the stock is allocated in arrival order (an order that no longer fits is refused as
+     * sold out, the others go on), the accepted orders, their lines and links are inserted with one statement each, and
+     * the stock taken once per product. A flash sale's crowd costs a few transactions instead of one per buyer.
+     * An order whose Idempotency-Key was seen before (stored, or earlier in the batch) answers that order.
+     */
+    async placeOrders(requests: ReadonlyArray<OrderRequest | PortalError>): Promise<PlacedOrders> {
+      const outcomes: Array<PortalOrderOutcome | undefined> = requests.map((request) =>
+        request instanceof PortalError ? refusal(request) : undefined,
+      );
+      const keyOf = (i: number) => {
+        const request = requests[i];
+        return request instanceof PortalError || !request?.input.idempotencyKey
+          ? undefined
+          : `${request.userId}:${request.input.idempotencyKey}`;
+      };
+      // The same key twice in one batch: the later request gets the first one's answer.
+      const firstWithKey = new Map<string, number>();
+      const sameAs = new Map<number, number>();
+      requests.forEach((_, i) => {
+        const key = keyOf(i);
+        if (!key || outcomes[i]) return;
+        const first = firstWithKey.get(key);
+        if (first === undefined) firstWithKey.set(key, i);
+        else sameAs.set(i, first);
+      });
+      if (firstWithKey.size > 0) {
+        const previous = (await orders().findMany({ where: { idempotencyKey: { $in: [...firstWithKey.keys()] } }, populate })) as Array<
+          OrderRow & { idempotencyKey: string }
+        >;
+        for (const order of previous) {
+          const i = firstWithKey.get(order.idempotencyKey);
+          if (i !== undefined) outcomes[i] = { ok: true, order: presentOrder(order), replayed: true };
+        }
+      }
+
+      const open = requests.flatMap((request, i) => (request instanceof PortalError || outcomes[i] || sameAs.has(i) ? [] : [i]));
+      const pids = open.flatMap((i) => (requests[i] as OrderRequest).input.items.map((item) => item.productId));
+      const products = (await findPublishedByPids(strapi, 'api::product.product', pids, { cover: true })) as Product[];
+      const byPid = new Map(products.map((p) => [p.pid, p]));
+      const drafts: OrderDraft[] = [];
+      for (const i of open) {
+        const request = requests[i] as OrderRequest;
+        // Same product twice in one order counts as one line.
+        const quantities = new Map<number, number>();
+        for (const item of request.input.items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+        const missing = [...quantities.keys()].find((pid) => !byPid.has(pid));
+        if (missing !== undefined) {
+          outcomes[i] = refusal(notFound(`商品不存在或已下架（编号 ${missing}）`));
+          continue;
+        }
+        const lines = [...quantities.entries()].map(([pid, quantity]) => {
+          const product = byPid.get(pid)!;
+          return { product, quantity, unitFen: toFen(product.price) };
+        });
+        drafts.push({ index: i, request, lines, totalFen: orderTotalFen(lines), key: keyOf(i) });
+      }
+
+      const stock = drafts.length > 0 ? await placeDrafts(drafts, outcomes) : [];
+      for (const [i, first] of sameAs) {
+        const outcome = outcomes[first]!;
+        outcomes[i] = outcome.ok ? { ...outcome, replayed: true } : outcome;
+      }
+      return { outcomes: outcomes.map((outcome) => outcome!), stock };
     },
 
     async findForUser(userId: number, ref: string | number): Promise<PresentedOrder> {
