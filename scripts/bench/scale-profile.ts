@@ -13,7 +13,7 @@ import { buildCms } from '../src/builds.ts';
 import { CMS_DIR, RUNTIME_DIR } from '../src/paths.ts';
 import { createTestDatabase, dropTestDatabase } from '../src/postgres.ts';
 import { CommandError } from '../src/processes.ts';
-import { ensureScaleProfile, startScaleStack, type RunningScaleStack } from '../src/scale.ts';
+import { defaultUploadStorePort, ensureScaleProfile, startScaleStack, type RunningScaleStack } from '../src/scale.ts';
 import { generateSecrets, type Secrets } from '../src/secrets.ts';
 import { SiteBuilder } from '../src/site.ts';
 
@@ -81,6 +81,11 @@ export async function startBenchProfile(options: {
         redisUrl,
         adapters: options.adapters,
         nginxDir: path.join(workDir, 'nginx'),
+        // The profile's own S3-compatible store, as `./portal start --profile scale` runs it (or the bucket the
+        // environment names).
+        uploadStore: process.env.S3_BUCKET
+          ? undefined
+          : { port: defaultUploadStorePort(options.webPort), directory: path.join(workDir, 'upload-store') },
       },
       nginxProgram,
     );

@@ -46,6 +46,14 @@ async function storedStock(): Promise<number[]> {
 const setStock = (stock: number) => sql('UPDATE products SET stock = ? WHERE pid = ?', [stock, product.id]);
 const ordersOf = async (userId: number) =>
   Number((await sql<{ n: number }>('SELECT count(*) AS n FROM orders_user_lnk WHERE user_id = ?', [userId]))[0]!.n);
+/** Rows in the tables an order is stored in. */
+async function storedRows(): Promise<Record<string, number>> {
+  const tables = ['orders', 'components_order_lines', 'orders_cmps', 'orders_user_lnk'];
+  const counts = await Promise.all(
+    tables.map(async (table) => Number((await sql<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n)),
+  );
+  return Object.fromEntries(tables.map((table, i) => [table, counts[i]!]));
+}
 const outcomeKinds = (outcomes: PortalOrderOutcome[]) => outcomes.map((o) => (o.ok ? 'placed' : `${o.status} ${o.message}`));
 
 beforeAll(async () => {
@@ -104,6 +112,27 @@ describe('POST /api/portal/orders on the CMS (a batch of queued orders)', () => 
     expect(stock).toEqual([{ productId: product.id, stock: 0 }]);
     expect(await storedStock()).toEqual([0, 0]);
     expect(await Promise.all(buyers.map((b) => ordersOf(b.id)))).toEqual([1, 0, 1, 0]);
+  });
+
+  it('places two batches at once for the same last units once, and leaves no row of the order it refused', async () => {
+    await setStock(3);
+    const [first, second] = await Promise.all([cmsUser('race1'), cmsUser('race2')]);
+    const rowsBefore = await storedRows();
+    const [a, b] = await Promise.all([
+      placed([{ token: first.token, order: order(2) }]),
+      placed([{ token: second.token, order: order(2) }]),
+    ]);
+    expect(outcomeKinds([...a.outcomes, ...b.outcomes]).sort()).toEqual([`409 「${PRODUCT}」库存不足`, 'placed']);
+    expect(await storedStock()).toEqual([1, 1]);
+    expect((await ordersOf(first.id)) + (await ordersOf(second.id))).toBe(1);
+    // One order, one line, one link to its line and one to its user: nothing of the refused one.
+    const rowsAfter = await storedRows();
+    expect(Object.fromEntries(Object.entries(rowsAfter).map(([table, n]) => [table, n - rowsBefore[table]!]))).toEqual({
+      orders: 1,
+      components_order_lines: 1,
+      orders_cmps: 1,
+      orders_user_lnk: 1,
+    });
   });
 
   it('answers the same Idempotency-Key twice in one batch, and again later, with one order', async () => {

@@ -26,17 +26,22 @@ export async function takeStock(trx: Knex.Transaction, documentId: string, quant
 }
 
 /**
- * The published stock of some products, their rows locked until the caller's transaction ends (PostgreSQL; SQLite has
- * one writer at a time anyway): a batch of orders allocates from it in arrival order, then takes what it allocated.
+ * The published stock of some products; with `lock`, their rows locked until the caller's transaction ends (PostgreSQL;
+ * SQLite has one writer at a time anyway): a batch of orders allocates from it in arrival order, then takes what it
+ * allocated.
  */
-export async function lockStock(trx: Knex.Transaction, documentIds: readonly string[]): Promise<Map<string, number>> {
+export async function stockOf(
+  trx: Knex.Transaction,
+  documentIds: readonly string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, number>> {
   const c = names();
-  const rows: Array<Record<string, unknown>> = await trx(c.table)
+  const query = trx(c.table)
     .whereIn(c.documentId, [...documentIds].sort())
     .whereNotNull(c.publishedAt)
-    .orderBy(c.documentId)
-    .forUpdate()
-    .select(c.documentId, c.stock);
+    .orderBy(c.documentId);
+  if (options.lock) query.forUpdate();
+  const rows: Array<Record<string, unknown>> = await query.select(c.documentId, c.stock);
   return new Map(rows.map((row) => [String(row[c.documentId]), Number(row[c.stock])]));
 }
 
