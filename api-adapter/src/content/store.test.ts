@@ -23,7 +23,7 @@ function cmsWith(documents: Record<string, unknown[]>, version = { content: 'c1'
       if (!document) throw new Error('not published');
       return document;
     },
-    contentVersion: async () => version,
+    contentVersion: async () => ({ ...version }),
   } as unknown as CmsClient;
   return { cms, calls, version };
 }
@@ -141,6 +141,27 @@ describe('ContentStore', () => {
     store.update(items, (documents) => documents.map((d) => ({ ...d, stock: 1 })));
     await store.checkForChanges();
     expect(follows).toBe(1);
+    await store.checkForChanges();
+    expect(follows).toBe(1);
+  });
+
+  it('settles after following the stock: what it fetched is as new as the fingerprint, the next check fetches nothing', async () => {
+    const version = { content: 'c1', shop: 's1', stock: 't1' };
+    const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);
+    const store = new ContentStore(cms, 'http://x', log);
+    store.use(total);
+    await store.shop.get();
+    let follows = 0;
+    store.onStockMoved(async () => {
+      follows += 1;
+      store.update(items, (documents) => documents.map((d) => ({ ...d, stock: 0 })), { followed: true });
+    });
+    await store.checkForChanges();
+    version.stock = 't2';
+    await store.checkForChanges();
+    expect(follows).toBe(1);
+    expect((await store.shop.get()).get(total)).toBe(0);
+    await store.checkForChanges();
     await store.checkForChanges();
     expect(follows).toBe(1);
   });

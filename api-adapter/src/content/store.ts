@@ -171,11 +171,13 @@ export class ContentStore {
    * Changes a source's documents in the served copy without asking the CMS (a purchase's answer
    * carries the new stock): every part of the group is rebuilt from them and cached answers retire.
    */
-  update<Raw>(source: Source<Raw, unknown>, change: (documents: Raw[]) => Raw[]): void {
+  update<Raw>(source: Source<Raw, unknown>, change: (documents: Raw[]) => Raw[], options: { followed?: boolean } = {}): void {
     // The copy no longer matches the stock fingerprint last read: the next check follows the stock whatever it reads.
     // Otherwise a sale taken here and undone in the CMS (an expired order returning its stock) before the next check
-    // leaves the fingerprint as it was, and this copy would keep the sale for good.
-    if (this.lastVersion) this.lastVersion = { ...this.lastVersion, stock: '' };
+    // leaves the fingerprint as it was, and this copy would keep the sale for good. Not for stock a check followed (read
+    // from the CMS after that fingerprint): the copy is then as new as the fingerprint, and blanking it would make every
+    // check follow the stock again, for good.
+    if (this.lastVersion && !options.followed) this.lastVersion = { ...this.lastVersion, stock: '' };
     const snapshot = this.snapshot(source.group);
     snapshot.update((copy) => {
       this.counts.updates[source.group] += 1;
@@ -185,7 +187,10 @@ export class ContentStore {
     });
   }
 
-  /** Called when stock or seats moved elsewhere (another instance's sale, an expired order): domains fetch and apply them. */
+  /**
+   * Called when stock or seats moved elsewhere (another instance's sale, an expired order): domains fetch and apply them,
+   * as followed (`update(…, { followed: true })`).
+   */
   onStockMoved(follow: () => Promise<void>): void {
     this.stockFollowers.push(follow);
   }

@@ -18,13 +18,16 @@ export const productContent = [products, productById];
 export type { StockLevel } from '@feiyi/contract/portal';
 
 /** Applies stock the CMS reported to the cached catalogue, so the next read answers it at once. */
-export function applyStock(store: ContentStore, levels: readonly StockLevel[]): void {
+export function applyStock(store: ContentStore, levels: readonly StockLevel[], options: { followed?: boolean } = {}): void {
   if (levels.length === 0) return;
   const stockOf = new Map(levels.map((level) => [level.productId, level.stock]));
-  store.update(products, (documents) =>
-    documents.map((document) => {
-      const stock = document.pid === null ? undefined : stockOf.get(document.pid);
-      return stock === undefined ? document : { ...document, stock };
-    }),
+  store.update(
+    products,
+    (documents) =>
+      documents.map((document) => {
+        const stock = document.pid === null ? undefined : stockOf.get(document.pid);
+        return stock === undefined ? document : { ...document, stock };
+      }),
+    options,
   );
 }

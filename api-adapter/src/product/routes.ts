@@ -11,11 +11,10 @@ import { applyStock, productById, productContent, products } from './content.ts'
 
 export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, fanOut }) => {
   store.use(...productContent);
-  // Stock moved in the CMS (an expired order released some): the first instance to notice tells the others the levels.
+  // Stock moved in the CMS (an expired order released some). Each instance follows it on its own check; announcing it
+  // to the others would make them follow again, each announcement bringing the next.
   store.onStockMoved(async () => {
-    const levels = await cms.server.get(stockLevels, 'portal/products/stock');
-    applyStock(store, levels);
-    await fanOut?.announce({ kind: 'stock', stock: levels });
+    applyStock(store, await cms.server.get(stockLevels, 'portal/products/stock'), { followed: true });
   });
   const tags = ['周边商品'];
 

@@ -13,13 +13,16 @@ export const workshops = collection('shop', 'workshops', {
 export type { SeatLevel } from '@feiyi/contract/portal';
 
 /** Applies seats the CMS reported to the cached workshops, so the next read answers them at once. */
-export function applySeats(store: ContentStore, levels: readonly SeatLevel[]): void {
+export function applySeats(store: ContentStore, levels: readonly SeatLevel[], options: { followed?: boolean } = {}): void {
   if (levels.length === 0) return;
   const bookedOf = new Map(levels.map((level) => [level.workshopId, level.seatsBooked]));
-  store.update(workshops, (documents) =>
-    documents.map((document) => {
-      const seatsBooked = document.pid === null ? undefined : bookedOf.get(document.pid);
-      return seatsBooked === undefined ? document : { ...document, seatsBooked };
-    }),
+  store.update(
+    workshops,
+    (documents) =>
+      documents.map((document) => {
+        const seatsBooked = document.pid === null ? undefined : bookedOf.get(document.pid);
+        return seatsBooked === undefined ? document : { ...document, seatsBooked };
+      }),
+    options,
   );
 }

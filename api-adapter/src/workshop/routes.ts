@@ -23,9 +23,7 @@ const tags = ['体验工坊'];
 export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config, fanOut }) => {
   store.use(workshops);
   store.onStockMoved(async () => {
-    const levels = await cms.server.get(seatLevels, 'portal/workshops/seats');
-    applySeats(store, levels);
-    await fanOut?.announce({ kind: 'stock', seats: levels });
+    applySeats(store, await cms.server.get(seatLevels, 'portal/workshops/seats'), { followed: true });
   });
   const withImage = (b: Booking): Booking => ({
     ...b,
