@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { applyStock, productById, productContent, products } from './content.ts';
 
-export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, fanOut }) => {
+export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
   store.use(...productContent);
   // Stock moved in the CMS (an expired order released some). Each instance follows it on its own check; announcing it
   // to the others would make them follow again, each announcement bringing the next.
