@@ -236,7 +236,14 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
       const name = `adapter-${i + 1}`;
       const service = startAdapter(
         { ...options, extraAdapterEnv: { TRUST_PROXY: '127.0.0.1', ...options.extraAdapterEnv } },
-        { port, publicUrl, cmsUrl, name, env: { REDIS_URL: options.redisUrl, INSTANCE_NAME: name } },
+        {
+          port,
+          publicUrl,
+          cmsUrl,
+          name,
+          // The CMS's upload address: the local store's, or the environment's (S3_PUBLIC_URL, a CDN's for instance).
+          env: { REDIS_URL: options.redisUrl, INSTANCE_NAME: name, S3_PUBLIC_URL: command.env.S3_PUBLIC_URL ?? '' },
+        },
       );
       services.push(service);
       return { name, url: `http://${options.host}:${port}`, service };
