@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_BATCH_MAX } from '@feiyi/contract/portal';
+import { uploadBaseOf } from '@feiyi/contract/upload-address';
 
 const configSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -16,6 +17,18 @@ const configSchema = z.object({
   SITE_DIR: z.string().optional(),
   /** Strapi's local uploads folder, served at /uploads without a round trip through Strapi. */
   UPLOADS_DIR: z.string().optional(),
+  /**
+   * The upload store's public address, the CMS's own setting (cms/src/media/upload-store.ts): when it is a CDN or the
+   * bucket's host (https://img.example.cn), uploads answer addresses there, and avatars and backgrounds may be saved
+   * under it (contract/upload-address.ts). Unset or a path (`/uploads`): only the portal's own /uploads/ addresses.
+   */
+  S3_PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((value) => !/^https?:/i.test(value?.trim() ?? '') || uploadBaseOf(value) !== undefined, {
+      error: '须为 http(s) 地址（不带查询串），或 /uploads 这样的路径',
+    })
+    .transform((value) => uploadBaseOf(value)),
   REDIS_URL: z.string().optional(),
   /**
    * This instance's name when several run behind one address (the scale profile: adapter-1, adapter-2…): every answer

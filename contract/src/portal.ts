@@ -14,6 +14,7 @@ import { achievement, donation, donationAmount, donorFeedResponse } from './dona
 import { browseRecord, browseRecords } from './history.ts';
 import { order, orderLine, orderLines, orderQuantity, shippingAddress, shippingName, shippingPhone } from './order.ts';
 import { addressBody, usernameBody } from './profile.ts';
+import { isStoredUploadShape } from './upload-address.ts';
 import { booking, participants } from './workshop.ts';
 
 /** The visitor's Idempotency-Key, passed on by the adapter: a retry with the same key gets the first answer. */
@@ -48,11 +49,11 @@ export type PortalBrowseBatch = z.input<typeof portalBrowseBatch>;
 export const portalFavouriteTarget = z.object({ type: favouriteType, targetId: positiveId('targetId') });
 export type PortalFavouriteTarget = z.input<typeof portalFavouriteTarget>;
 
-/** An image the CMS stores for the visitor: a path of its own uploads, or none. */
-const uploadPath = z
-  .string()
-  .max(500)
-  .regex(/^(\/uploads\/[\w.-]+)?$/, { error: '图片地址无效' });
+/**
+ * An image the CMS stores for the visitor: a path of its own uploads, an address under the upload store's public
+ * address (upload-address.ts; the CMS checks that it is its own S3_PUBLIC_URL), or none.
+ */
+const uploadPath = z.string().max(500).refine(isStoredUploadShape, { error: '图片地址无效' });
 
 /** PUT portal/me: any of the profile's editable fields. */
 export const portalProfileChanges = z

@@ -6,7 +6,9 @@ import { RUNTIME_DIR, SECRETS_FILE } from './paths.ts';
 import { CommandError } from './processes.ts';
 import { loadOrCreateSecrets, SecretsFileError } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
+import { SiteBucket, SiteSyncError, siteBucketSettings } from './site-bucket.ts';
 import { defaultUploadStorePort, ensureScaleProfile, startScaleStack } from './scale.ts';
+import { uploadStoreEnv } from './upload-store.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { runTests } from './test-runner.ts';
 
@@ -41,6 +43,17 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
 
   const databaseUrl = process.env.DATABASE_URL || (profile.scale ? SCALE_DATABASE_URL : undefined);
   const redisUrl = process.env.REDIS_URL || SCALE_REDIS_URL;
+  // The scale profile's local S3-compatible store, unless the environment names a bucket (S3_BUCKET …).
+  const localStore =
+    profile.scale && !process.env.S3_BUCKET
+      ? {
+          port: Number(process.env.UPLOAD_STORE_PORT ?? defaultUploadStorePort(webPort)),
+          directory: path.join(RUNTIME_DIR, 'upload-store'),
+        }
+      : undefined;
+  // The site's bucket (SITE_S3_BUCKET) with the upload store's account: the local store's, or the environment's. Checked
+  // before anything starts.
+  const siteBucket = siteBucketSettings({ ...process.env, ...(localStore ? uploadStoreEnv({ host, port: localStore.port }) : {}) });
   const nginx = profile.scale ? await ensureScaleProfile({ databaseUrl: databaseUrl!, redisUrl, createDatabase: true }, log) : undefined;
 
   await buildCms(log);
@@ -72,13 +85,8 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
           redisUrl,
           adapters: profile.adapters,
           nginxDir: path.join(RUNTIME_DIR, 'nginx'),
-          // The bucket the environment names (S3_BUCKET …), or a local S3-compatible store.
-          uploadStore: process.env.S3_BUCKET
-            ? undefined
-            : {
-                port: Number(process.env.UPLOAD_STORE_PORT ?? defaultUploadStorePort(webPort)),
-                directory: path.join(RUNTIME_DIR, 'upload-store'),
-              },
+          // The bucket the environment names (S3_BUCKET …), or a local S3-compatible store (holding the site's bucket too).
+          uploadStore: localStore && { ...localStore, siteBucket: siteBucket?.bucket },
         },
         nginx,
       )
@@ -91,6 +99,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     log,
     publicUrl,
     webhookSecret: secrets.WEBHOOK_SECRET,
+    bucket: siteBucket && new SiteBucket(siteBucket),
   });
   // Every child is stopped whatever fails on the way: a throw here used to end ./portal and leave them running.
   const shutdown = async () => {
@@ -107,8 +116,12 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
   try {
     await site.buildIfStale(Boolean(flags['rebuild-site']));
   } catch (error) {
-    await stack.stop();
-    throw error;
+    // The site is built and served here; only its copy in the bucket is behind: the watch below tries again.
+    if (error instanceof SiteSyncError) log(`${error.message}，稍后重试`);
+    else {
+      await stack.stop();
+      throw error;
+    }
   }
   // Follow publishes: editors' changes reach the static pages within seconds (the check is one cheap query).
   site.watch(1_000);
@@ -119,6 +132,9 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
               PostgreSQL ${databaseUrl!.replace(/\/\/[^@/]*@/, '//***@')}  Redis ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}
               上传存储（S3 兼容） ${(stack as Awaited<ReturnType<typeof startScaleStack>>).uploadsStore}（nginx 经 /uploads/ 提供）`
     : '';
+  const bucketLine = siteBucket
+    ? `\n  网站同步    存储桶 ${siteBucket.bucket}${siteBucket.endpoint ? `（${siteBucket.endpoint}）` : ''}，每次构建后同步`
+    : '';
   console.log(`
 非遗门户已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）
   网站        ${publicUrl ?? stack.webUrl}
@@ -128,7 +144,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
               内容编辑    ${secrets.EDITOR_EMAIL}  密码 ${secrets.EDITOR_PASSWORD}
               运营        ${secrets.OPERATOR_EMAIL}  密码 ${secrets.OPERATOR_PASSWORD}
   演示账号    用户名 ${DEMO_ACCOUNT.username}  密码 ${DEMO_ACCOUNT.password}
-  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/${scaleLines}
+  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/${scaleLines}${bucketLine}
 按 Ctrl+C 停止。`);
 
   if (flags['until-ready']) await shutdown();

@@ -21,8 +21,11 @@ export interface ScaleOptions extends StackOptions {
   adapters: number;
   /** Where the rendered nginx configuration, its pid and temp folders go. */
   nginxDir: string;
-  /** A local S3-compatible store's port and files; undefined: the bucket the environment names (S3_BUCKET …). */
-  uploadStore?: { port: number; directory: string } | undefined;
+  /**
+   * A local S3-compatible store's port and files, and the site's bucket when the site is synced to it (SITE_S3_BUCKET);
+   * undefined: the bucket the environment names (S3_BUCKET …).
+   */
+  uploadStore?: { port: number; directory: string; siteBucket?: string | undefined } | undefined;
 }
 
 /** The upload store's port when UPLOAD_STORE_PORT does not say: past the largest number of adapters (8). */
@@ -218,7 +221,12 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     let storeEnv: NodeJS.ProcessEnv = {};
     if (options.uploadStore) {
       const address = { host: options.host, port: options.uploadStore.port };
-      uploadStore = await startUploadStore({ ...address, directory: options.uploadStore.directory, logDir: options.logDir });
+      uploadStore = await startUploadStore({
+        ...address,
+        directory: options.uploadStore.directory,
+        siteBucket: options.uploadStore.siteBucket,
+        logDir: options.logDir,
+      });
       services.push(uploadStore);
       uploadsStore = uploadStoreBucketUrl(address);
       storeEnv = uploadStoreEnv(address);
@@ -236,7 +244,14 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
       const name = `adapter-${i + 1}`;
       const service = startAdapter(
         { ...options, extraAdapterEnv: { TRUST_PROXY: '127.0.0.1', ...options.extraAdapterEnv } },
-        { port, publicUrl, cmsUrl, name, env: { REDIS_URL: options.redisUrl, INSTANCE_NAME: name } },
+        {
+          port,
+          publicUrl,
+          cmsUrl,
+          name,
+          // The CMS's upload address: the local store's, or the environment's (S3_PUBLIC_URL, a CDN's for instance).
+          env: { REDIS_URL: options.redisUrl, INSTANCE_NAME: name, S3_PUBLIC_URL: command.env.S3_PUBLIC_URL ?? '' },
+        },
       );
       services.push(service);
       return { name, url: `http://${options.host}:${port}`, service };

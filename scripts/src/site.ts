@@ -10,6 +10,7 @@ import path from 'node:path';
 import { stampFile } from './builds.ts';
 import { CONTRACT_DIR, ROOT, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
+import { type SiteBucket, SiteSyncError } from './site-bucket.ts';
 import { RenderService } from './site-render/client.ts';
 import type { UpdateResult } from './site-render/protocol.ts';
 import { NO_SITE_BUILD, type SiteBuildStatus } from '../../contract/src/site-build.ts';
@@ -59,7 +60,7 @@ export function retryDelay(intervalMs: number, failures: number, maxDelayMs: num
 
 /** What failed and why, in one Chinese sentence (the build's output tail follows its first line: its first error line says why). */
 export function failureText(error: unknown): string {
-  if (error instanceof ContentVersionError) return error.message;
+  if (error instanceof ContentVersionError || error instanceof SiteSyncError) return error.message;
   const [first = '', ...output] = (error as Error).message.split('\n');
   const reason = output.map((line) => line.trim()).find((line) => /error|错误|失败/i.test(line));
   return `${first}${reason ? `（${reason}）` : ''}`;
@@ -69,6 +70,7 @@ export function failureText(error: unknown): string {
 export function watchFailureLine(error: unknown, delayMs: number): string {
   const retry = `${seconds(delayMs)} 秒后重试`;
   if (error instanceof ContentVersionError) return `${error.message}；未构建网站，继续提供当前版本，${retry}`;
+  if (error instanceof SiteSyncError) return `${error.message}，${retry}`;
   return `网站重新构建失败，继续提供上一版：${failureText(error)}；${retry}`;
 }
 
@@ -92,7 +94,8 @@ export type BuildOutcome = { kind: 'current' } | { kind: 'full' } | { kind: 'pag
  * publish it renders only the pages that read a changed API answer. Either way the result goes to a fresh folder (a
  * hard-linked copy of the served one, for an update) that then replaces the served one, so visitors never see a
  * half-built site; a failed build or render leaves the old site up. Source changes, a new PUBLIC_URL, a change that
- * touches most pages or anything the service is unsure of: the full build.
+ * touches most pages or anything the service is unsure of: the full build. With a bucket (SITE_S3_BUCKET), every build
+ * is then synced to it (site-bucket.ts).
  */
 export class SiteBuilder {
   private readonly options: {
@@ -107,6 +110,11 @@ export class SiteBuilder {
     versionTimeoutMs?: number | undefined;
     /** The adapter's webhook secret: the render service asks it which answers changed in one call. */
     webhookSecret?: string | undefined;
+    /**
+     * Object storage the site is served from as well (behind a CDN; SITE_S3_BUCKET): brought up to date after every
+     * build, and the build status then tells what the bucket serves.
+     */
+    bucket?: SiteBucket | undefined;
   };
   private building: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -121,6 +129,10 @@ export class SiteBuilder {
   /** The content version of the check in progress (what the site shows once it succeeds). */
   private builtVersion: string | undefined;
   private status: SiteBuildStatus = { ...NO_SITE_BUILD };
+  /** The bucket may lack the served folder's files: at the start (nothing is known of it) and after a failed sync. */
+  private bucketBehind = true;
+  /** A build the bucket does not have yet (its sync failed): reported once a later sync succeeds. */
+  private unsynced: BuildOutcome | undefined;
 
   constructor(options: SiteBuilder['options']) {
     this.options = options;
@@ -146,7 +158,7 @@ export class SiteBuilder {
   async update(force = false): Promise<BuildOutcome> {
     const started = Date.now();
     try {
-      const outcome = await this.updateOnce(force);
+      const outcome = await this.syncBucket(await this.updateOnce(force));
       if (outcome.kind !== 'current') {
         this.status = {
           ...this.status,
@@ -165,6 +177,26 @@ export class SiteBuilder {
       await this.reportStatus();
       throw error;
     }
+  }
+
+  /**
+   * Brings the bucket (when there is one) to the served folder after a build, or after a failed sync even when nothing
+   * was built. A failure throws (the status says the build failed, and the bucket still serves the version before);
+   * the next check tries again. Returns what the bucket now shows: the build, or the one an earlier sync failed to carry.
+   */
+  private async syncBucket(built: BuildOutcome): Promise<BuildOutcome> {
+    const { bucket, outDir, log } = this.options;
+    if (!bucket) return built;
+    if (built.kind !== 'current') this.unsynced = built;
+    else if (!this.bucketBehind) return built;
+    this.bucketBehind = true;
+    const { uploaded, deleted } = await bucket.sync(outDir);
+    this.bucketBehind = false;
+    if (uploaded > 0 || deleted > 0)
+      log(`网站已同步到对象存储（存储桶 ${bucket.settings.bucket}）：上传 ${uploaded} 个文件，删除 ${deleted} 个`);
+    const shown = this.unsynced ?? built;
+    this.unsynced = undefined;
+    return shown;
   }
 
   /** Tells the adapter what the last build did; a failed report is no reason to fail the build (the adapter may be restarting). */

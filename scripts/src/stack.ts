@@ -101,6 +101,8 @@ export function startAdapter(
       PORTAL_API_URL: ownUrl,
       SITE_DIR: options.siteDir,
       UPLOADS_DIR: path.join(options.publicDir, 'uploads'),
+      // The CMS's upload address (cmsCommand passes it the S3_* settings): visitors' avatars may be saved under it.
+      S3_PUBLIC_URL: process.env.S3_PUBLIC_URL ?? '',
       ...options.extraAdapterEnv,
       ...instance.env,
     },

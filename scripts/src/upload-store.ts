@@ -13,6 +13,8 @@ export interface UploadStoreOptions {
   /** The store's files (one folder per bucket inside). */
   directory: string;
   logDir: string;
+  /** The site's bucket too, when the site is synced to this store (SITE_S3_BUCKET). */
+  siteBucket?: string | undefined;
 }
 
 export const UPLOAD_STORE_BUCKET = 'feiyi-media';
@@ -48,7 +50,14 @@ export async function startUploadStore(options: UploadStoreOptions): Promise<Ser
   const service = startService({
     name: 'upload-store',
     command: process.execPath,
-    args: [SERVE, options.host, String(options.port), options.directory, UPLOAD_STORE_BUCKET],
+    args: [
+      SERVE,
+      options.host,
+      String(options.port),
+      options.directory,
+      UPLOAD_STORE_BUCKET,
+      ...(options.siteBucket ? [options.siteBucket] : []),
+    ],
     cwd: path.dirname(SERVE),
     env: { PATH: process.env.PATH },
     logDir: options.logDir,

@@ -4,7 +4,7 @@ import { loginBody, loginResponse, registerBody, registerResponse, userInfoQuery
 import { ERROR_CODES, messageOnly, privateErrorResponses } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
-import { type Deps, uploadPathOf } from '../shared/deps.ts';
+import { type Deps, uploadUrlOf } from '../shared/deps.ts';
 import { asVisitor } from './identity.ts';
 import { toPortalUser } from './user-mapper.ts';
 
@@ -56,10 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config
     },
     async (request) => {
       const { username, password, email, avatar } = request.body;
-      const avatarPath = avatar ? uploadPathOf(avatar, config.PUBLIC_URL) : '';
-      if (avatarPath === undefined) throw ApiError.badRequest('头像地址无效，请重新上传');
+      const avatarUrl = avatar ? uploadUrlOf(avatar, config) : '';
+      if (avatarUrl === undefined) throw ApiError.badRequest('头像地址无效，请重新上传');
       const session = await cms.register({ username, password, email });
-      if (avatarPath) await cms.asUser(session.jwt).put(portalProfile, 'portal/me', { avatar: avatarPath } satisfies PortalProfileChanges);
+      if (avatarUrl) await cms.asUser(session.jwt).put(portalProfile, 'portal/me', { avatar: avatarUrl } satisfies PortalProfileChanges);
       return ok({ id: session.user.id, username }, '注册成功！');
     },
   );

@@ -8,7 +8,7 @@ import { privateErrorResponses } from '@feiyi/contract/common';
 import { addressBody, avatarBody, backgroundBody, profileUserResponse, statsResponse, usernameBody } from '@feiyi/contract/profile';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
-import { type Deps, uploadPathOf } from '../shared/deps.ts';
+import { type Deps, uploadUrlOf } from '../shared/deps.ts';
 
 const tags = ['个人中心'];
 
@@ -17,10 +17,10 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
     const profile = await asVisitor(cms, request).put(portalProfile, 'portal/me', changes);
     return ok({ user: toPortalUser(profile, config.PUBLIC_URL) }, message);
   };
-  const imagePath = (url: string) => {
-    const path = uploadPathOf(url, config.PUBLIC_URL);
-    if (path === undefined) throw ApiError.badRequest(MESSAGES.upload.badUrl);
-    return path;
+  const imageUrl = (url: string) => {
+    const stored = uploadUrlOf(url, config);
+    if (stored === undefined) throw ApiError.badRequest(MESSAGES.upload.badUrl);
+    return stored;
   };
 
   app.put(
@@ -63,7 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { avatar: imagePath(request.body.avatar) }, MESSAGES.profile.avatarSaved),
+    async (request) => save(request, { avatar: imageUrl(request.body.avatar) }, MESSAGES.profile.avatarSaved),
   );
   app.put(
     '/api/user/background',
@@ -77,7 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, con
         response: { 200: profileUserResponse, ...privateErrorResponses },
       },
     },
-    async (request) => save(request, { backgroundImage: imagePath(request.body.backgroundImage) }, MESSAGES.profile.backgroundSaved),
+    async (request) => save(request, { backgroundImage: imageUrl(request.body.backgroundImage) }, MESSAGES.profile.backgroundSaved),
   );
   app.get(
     '/api/profile/stats',

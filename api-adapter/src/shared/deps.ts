@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { storedUploadUrl } from '@feiyi/contract/upload-address';
 import type { Redis } from 'ioredis';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { CmsClient } from '../cms/client.ts';
@@ -30,10 +31,9 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** Our own upload URLs: stored as /uploads/… paths, accepted absolute under our origin or as paths. */
-export function uploadPathOf(url: string, origin: string): string | undefined {
-  const value = url.trim();
-  if (value === '') return '';
-  const path = value.startsWith(`${origin}/uploads/`) ? value.slice(origin.length) : value;
-  return /^\/uploads\/[\w.-]+$/.test(path) ? path : undefined;
-}
+/**
+ * What to store for an image a visitor chose (avatar, background): our own uploads only, as the upload answered them
+ * (contract/upload-address.ts); undefined for anything else.
+ */
+export const uploadUrlOf = (url: string, config: AppConfig): string | undefined =>
+  storedUploadUrl(url, { origin: config.PUBLIC_URL, uploadBase: config.S3_PUBLIC_URL });

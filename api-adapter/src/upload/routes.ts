@@ -7,7 +7,7 @@ import { AVATAR_UPLOAD, PROFILE_IMAGE_UPLOAD, type UploadRule } from '@feiyi/con
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Deps } from '../shared/deps.ts';
+import { type Deps, uploadUrlOf } from '../shared/deps.ts';
 
 /**
  * Reads the one uploaded file within the size limit and decides its type by its bytes (never its
@@ -37,7 +37,14 @@ async function readImage(request: FastifyRequest, rule: UploadRule) {
 
 export const uploadRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
   const tags = ['上传'];
-  const store = async (file: Awaited<ReturnType<typeof readImage>>) => absoluteUrl(config.PUBLIC_URL, (await cms.upload(file)).url);
+  const store = async (file: Awaited<ReturnType<typeof readImage>>) => {
+    const url = absoluteUrl(config.PUBLIC_URL, (await cms.upload(file)).url);
+    // The saves (/api/user/avatar, /api/user/background) take what this answers: an address they would refuse means the
+    // adapter's S3_PUBLIC_URL is not the CMS's.
+    if (uploadUrlOf(url, config) === undefined)
+      app.log.error({ url }, 'the CMS stored the upload at an address the saves refuse: set the adapter’s S3_PUBLIC_URL to the CMS’s');
+    return url;
+  };
 
   app.post(
     '/api/upload/avatar',

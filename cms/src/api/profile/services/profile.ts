@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { conflict, notFound } from '../../../portal/http';
+import { storedUploadUrl } from '@feiyi/contract/upload-address';
+import { badRequest, conflict, notFound } from '../../../portal/http';
 
 const USER = 'plugin::users-permissions.user';
 
@@ -8,6 +9,16 @@ export interface ProfileChanges {
   avatar?: string;
   backgroundImage?: string;
   address?: { province: string; city: string; district: string; detail: string };
+}
+
+/**
+ * A visitor's image is one of this CMS's uploads: under /uploads/, or under the upload store's public address when
+ * that is a CDN or the bucket's host (S3_PUBLIC_URL, cms/src/media/upload-store.ts). The adapter checks the same; this
+ * holds a visitor who reaches the CMS with their own token to it too.
+ */
+function ownUpload(url: string): string {
+  if (storedUploadUrl(url, { uploadBase: process.env.S3_PUBLIC_URL }) !== url) throw badRequest('图片地址无效');
+  return url;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -39,8 +50,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (taken) throw conflict('用户名已被占用');
       data.username = changes.username;
     }
-    if (changes.avatar !== undefined) data.avatar = changes.avatar;
-    if (changes.backgroundImage !== undefined) data.backgroundImage = changes.backgroundImage;
+    if (changes.avatar !== undefined) data.avatar = ownUpload(changes.avatar);
+    if (changes.backgroundImage !== undefined) data.backgroundImage = ownUpload(changes.backgroundImage);
     if (changes.address !== undefined) data.address = changes.address;
     if (Object.keys(data).length > 0) {
       const current = await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['documentId'] });
