@@ -10,43 +10,13 @@ import {
 import { expectOk, fileForm, get, newUser, post, randomIp, tinyPng } from '../support/api.ts';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { cmsGet, testEnv } from '../support/env.ts';
-import { adapterInstances, everyInstanceFollowsTheCms } from '../support/instances.ts';
+import { cacheStats, type CacheStats, contentFingerprint, everyInstanceFollowsTheCms } from '../support/instances.ts';
 
 // Reloads and rebuilds follow published public content only. The adapter counts its loads and
 // in-place updates (GET /api/internal/cache-stats); the site rebuilds exactly when the CMS's
 // `content` fingerprint moves (scripts/src/site.ts), so an unchanged fingerprint is no rebuild.
 // Instead of waiting for the adapter's own 5 s check, the test asks for one as the CMS's change
 // events do: it starts after any check under way and answers once its reload, if any, is done.
-
-interface CacheStats {
-  loads: { content: number; shop: number };
-  updates: { content: number; shop: number };
-}
-type Fingerprint = { content: string; shop: string; stock: string };
-
-// Behind the scale profile's nginx each adapter instance keeps its own counts, and two calls may reach two instances:
-// the counts are every instance's, summed.
-
-async function cacheStats(): Promise<CacheStats> {
-  const all = await Promise.all(
-    adapterInstances.map(async (url) => {
-      const response = await fetch(`${url}/api/internal/cache-stats`, { headers: { 'x-webhook-secret': testEnv.webhookSecret } });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { data: CacheStats }).data;
-    }),
-  );
-  const sum = (pick: (stats: CacheStats) => number) => all.reduce((total, stats) => total + pick(stats), 0);
-  return {
-    loads: { content: sum((s) => s.loads.content), shop: sum((s) => s.loads.shop) },
-    updates: { content: sum((s) => s.updates.content), shop: sum((s) => s.updates.shop) },
-  };
-}
-
-async function fingerprint(): Promise<Fingerprint> {
-  const { status, body } = await cmsGet('/api/portal/content-version');
-  expect(status).toBe(200);
-  return body.data as Fingerprint;
-}
 
 /** The counts once every adapter instance has compared fingerprints with the CMS after everything before this call. */
 async function followedStats(): Promise<CacheStats> {
@@ -63,7 +33,7 @@ describe('only published content reloads the cache or rebuilds the site', () => 
     const product = products.find((p) => p.stock >= 10)!;
     const workshop = expectOk(await get('/api/workshops'), workshopsResponse).data.workshops.find((w) => w.seatsLeft >= 2)!;
     const stats = await followedStats();
-    const version = await fingerprint();
+    const version = await contentFingerprint();
 
     expectOk(await post('/api/upload/avatar', { body: fileForm(tinyPng(8, 8), 'me.png', 'image/png'), ip: randomIp() }), uploadResponse);
     expectOk(
@@ -76,7 +46,7 @@ describe('only published content reloads the cache or rebuilds the site', () => 
     const after = expectOk(await get('/api/workshops'), workshopsResponse).data.workshops.find((w) => w.id === workshop.id)!;
     expect(after.seatsLeft).toBe(workshop.seatsLeft - 1);
 
-    const moved = await fingerprint();
+    const moved = await contentFingerprint();
     expect({ content: moved.content, shop: moved.shop }).toEqual({ content: version.content, shop: version.shop });
     expect(moved.stock).not.toBe(version.stock);
     const later = await followedStats();
@@ -93,12 +63,12 @@ describe('only published content reloads the cache or rebuilds the site', () => 
     expect(news).toBeDefined();
     const draftPath = `/content-manager/collection-types/api::news-item.news-item/${news!.documentId}`;
     const stats = await followedStats();
-    const version = await fingerprint();
+    const version = await contentFingerprint();
 
     // Saving in the admin without publishing writes only the draft row.
     const saved = await adminRequest(editor, 'PUT', draftPath, { title: `${news!.title}（草稿）` });
     expect(saved.status).toBe(200);
-    expect((await fingerprint()).content).toBe(version.content);
+    expect((await contentFingerprint()).content).toBe(version.content);
     expect((await followedStats()).loads).toEqual(stats.loads);
     // The public still reads the published title.
     const { body: published } = await cmsGet(`/api/news-items/${news!.documentId}`);
@@ -110,7 +80,7 @@ describe('only published content reloads the cache or rebuilds the site', () => 
 
   it('an editor replacing a cover in the media library reloads the content and moves the site fingerprint', async () => {
     const stats = await followedStats();
-    const version = await fingerprint();
+    const version = await contentFingerprint();
     const { body } = await cmsGet('/api/upload/files?filters[name][$startsWith]=news-&pagination[pageSize]=1');
     const [file] = body as unknown as Array<{ id: number; url: string; name: string; mime: string }>;
     expect(file).toBeDefined();
@@ -125,7 +95,7 @@ describe('only published content reloads the cache or rebuilds the site', () => 
     });
     expect(replaced.status).toBe(200);
 
-    expect((await fingerprint()).content).not.toBe(version.content);
+    expect((await contentFingerprint()).content).not.toBe(version.content);
     expect((await followedStats()).loads.content).toBeGreaterThan(stats.loads.content);
   });
 });

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { culturePageResponse, productPageResponse, workshopsResponse } from '@feiyi/contract';
-import { DEMO, eventually, expectOk, get, login, newUser, post, type TestUser } from '../support/api.ts';
+import { z } from 'zod';
+import { culturePageResponse, productPageResponse, uploadResponse, workshopsResponse } from '@feiyi/contract';
+import { cmsEventBody, siteReadsBody } from '@feiyi/contract/internal';
+import * as MESSAGES from '@feiyi/contract/messages';
+import { siteBuildStatus, type SiteBuildStatus } from '@feiyi/contract/site-build';
+import { AVATAR_UPLOAD, PROFILE_IMAGE_UPLOAD, type UploadRule } from '@feiyi/contract/upload-rules';
+import { DEMO, eventually, expectOk, get, login, newUser, post, type TestUser, tinyJpeg, tinyPng } from '../support/api.ts';
 import { openSnapshots, sql, type DatabaseSnapshot } from '../support/database.ts';
 import { testEnv } from '../support/env.ts';
+import { cacheStats, contentFingerprint, everyInstanceFollowsTheCms } from '../support/instances.ts';
 
 /**
  * Bad input at scale: every operation of the adapter's own OpenAPI document (a new route is covered
@@ -17,6 +24,10 @@ import { testEnv } from '../support/env.ts';
  *     HTML, `__proto__`, unicode edge cases, NUL) may succeed or be refused.
  * Either way never a 5xx; a refusal is the `{ code, message, data: null }` envelope with a Chinese message,
  * and changes no row of any table (compared before and after each request).
+ * The internal calls (the CMS's change reports, the site builder's), left out of the document, get the same from their
+ * contract schemas, without the shared secret, with a wrong one and with the right one; none of them reloads a cache or
+ * changes the site build status unless it is the builder's own valid report. The uploads get multipart bodies the
+ * document cannot describe: refused ones store no file and add no file record.
  *
  * Deterministic: each operation's seed is derived from FUZZ_SEED and its operationId. On failure fast-check
  * prints the seed and path of the counterexample; replay it with
@@ -67,8 +78,8 @@ interface Operation {
   id: string;
   method: string;
   path: string;
-  /** Who may call it, from the document's security: a bearer token, or none. */
-  needsToken: boolean;
+  /** Who may call it: anyone, a visitor with a bearer token (from the document's security), or the CMS and the site builder. */
+  caller: 'anyone' | 'visitor' | 'internal';
   parameters: Parameter[];
   /** The JSON body it declares (uploads declare none: their multipart body is outside the document). */
   body?: { type: 'json'; schema: JsonSchema; required: boolean };
@@ -115,12 +126,36 @@ const operations: Operation[] = Object.entries(document.paths).flatMap(([path, m
         id: op.operationId,
         method: method.toUpperCase(),
         path,
-        needsToken: (op.security ?? []).length > 0 && !(op.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
+        caller:
+          (op.security ?? []).length > 0 && !(op.security ?? []).some((requirement) => Object.keys(requirement).length === 0)
+            ? ('visitor' as const)
+            : ('anyone' as const),
         parameters: (op.parameters ?? []).map((parameter) => ({ ...parameter, schema: resolve(parameter.schema) })),
         body: json ? { type: 'json' as const, schema: resolve(json.schema), required: op.requestBody?.required ?? false } : undefined,
       };
     }),
 );
+
+/**
+ * The internal calls, left out of the document (hide: true), with the shared webhook secret in `x-webhook-secret`: their
+ * bodies come from the contract. api-adapter/src/auth/route-auth.test.ts lists the adapter's webhook routes: a new one
+ * belongs here too.
+ */
+const INTERNAL_CALLS: Array<{ method: string; path: string; body?: z.ZodType }> = [
+  { method: 'GET', path: '/api/internal/cache-stats' },
+  { method: 'POST', path: '/api/internal/site-reads', body: siteReadsBody },
+  { method: 'POST', path: '/api/internal/cms-events', body: cmsEventBody },
+  { method: 'GET', path: '/api/internal/site-build' },
+  { method: 'PUT', path: '/api/internal/site-build', body: siteBuildStatus },
+];
+const internalOperations: Operation[] = INTERNAL_CALLS.map(({ method, path: callPath, body }) => ({
+  id: `internal ${method} ${callPath}`,
+  method,
+  path: callPath,
+  caller: 'internal',
+  parameters: [],
+  body: body ? { type: 'json', schema: z.toJSONSchema(body, { io: 'input' }) as JsonSchema, required: true } : undefined,
+}));
 
 // ---------------------------------------------------------------------------------------------
 // Values: hostile ones a schema accepts, and ones it must refuse.
@@ -185,6 +220,9 @@ interface Context {
 const hostileString = (schema: JsonSchema): fc.Arbitrary<string> => {
   const generated = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }));
   const pool = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) }, { weight: 1, arbitrary: generated });
+  // A pattern of an internal call (the site renderer's keys start with /api/): strings it takes, whatever follows.
+  if (schema.pattern !== undefined && schema.maxLength === undefined)
+    return fc.oneof(pool, fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }));
   if (schema.maxLength === undefined && schema.minLength === undefined) return pool;
   // Strings that fit the declared length are more likely to get past validation and into the handler.
   const minLength = schema.minLength ?? 0;
@@ -326,7 +364,9 @@ function violations(schemaIn: JsonSchema | undefined, context: Context, depth = 
       options.push(fc.constant({ value: '长'.repeat(schema.maxLength + 1), how: `longer than ${schema.maxLength}` }));
     }
     if ((schema.minItems ?? 0) > 0) options.push(fc.constant({ value: [], how: 'an empty list' }));
-    if (schema.maxItems !== undefined && schema.items && depth < 3) {
+    // A list longer than that (the site renderer's 50,000 keys) would be a test of the body limit, which a client cannot
+    // check by sending: the server answers 413 from the length header and closes the connection while it writes (EPIPE).
+    if (schema.maxItems !== undefined && schema.maxItems <= 1000 && schema.items && depth < 3) {
       const item = hostile(schema.items, context, depth + 1);
       options.push(
         fc.array(item, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 1 }).map((value) => ({
@@ -380,9 +420,13 @@ interface FuzzRequest {
   path: string;
   query: Array<[string, string]>;
   headers: Record<string, string>;
-  body?: string | FormData;
-  /** The request breaks the schema: it must be refused. */
+  body?: string | FormData | Uint8Array;
+  /** The request breaks the schema (or comes from a caller the route refuses): it must be refused. */
   mustRefuse: boolean;
+  /** The refusal the route defines for it, when there is one only. */
+  refusal?: { status: number; message?: string };
+  /** The request is well-formed in every way: it must succeed. */
+  mustAccept?: boolean;
   /** What the request is, for the failure message. */
   what: string;
 }
@@ -425,6 +469,22 @@ const pathSegment = (value: unknown) => {
     .join('');
 };
 
+type Caller = 'anonymous' | 'user' | 'junk token' | 'secret' | 'no secret' | 'wrong secret' | 'secret as a token';
+
+/** Secrets an internal caller may guess: near misses of the real one (a byte short, one more, rotated) and junk. */
+function wrongSecrets(): string[] {
+  const secret = testEnv.webhookSecret;
+  return [
+    secret.slice(0, -1),
+    `${secret}0`,
+    `${secret.slice(1)}${secret[0]}`,
+    secret.toUpperCase() === secret ? `${secret.slice(0, -1)}g` : secret.toUpperCase(),
+    'x'.repeat(secret.length),
+    '',
+    ...HOSTILE_HEADER_VALUES,
+  ].filter((guess) => guess !== secret);
+}
+
 function requestArbitrary(operation: Operation, context: Context, user: TestUser, mode: 'refused' | 'hostile'): fc.Arbitrary<FuzzRequest> {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
@@ -432,16 +492,22 @@ function requestArbitrary(operation: Operation, context: Context, user: TestUser
     Object.fromEntries(operation.parameters.map((parameter) => [`${parameter.in}:${parameter.name}`, hostile(parameter.schema, context)])),
     { requiredKeys: operation.parameters.filter((parameter) => parameter.in === 'path').map((p) => `path:${p.name}`) },
   );
-  const auth = operation.needsToken
-    ? fc.constantFrom<'anonymous' | 'user' | 'junk token'>('user', 'user', 'user', 'anonymous', 'junk token')
-    : fc.constantFrom<'anonymous' | 'user' | 'junk token'>('anonymous', 'user');
+  const auth: fc.Arbitrary<Caller> =
+    operation.caller === 'internal'
+      ? fc.constantFrom<Caller>('secret', 'secret', 'secret', 'secret', 'no secret', 'wrong secret', 'secret as a token')
+      : operation.caller === 'visitor'
+        ? fc.constantFrom<Caller>('user', 'user', 'user', 'anonymous', 'junk token')
+        : fc.constantFrom<Caller>('anonymous', 'user');
+  const wrongSecret = fc.constantFrom(...wrongSecrets());
   const ip = fc.tuple(fc.nat(255), fc.nat(255), fc.integer({ min: 1, max: 254 })).map(([a, b, c]) => `10.${a}.${b}.${c}`);
-  const junkQuery = fc.option(
-    fc.tuple(fc.constantFrom(...JUNK_KEYS.filter(Boolean), 'userId', 'page'), fc.constantFrom(...HOSTILE_STRINGS)),
-    {
-      freq: 3,
-    },
-  );
+  // Not on internal calls: a query too long for the server's header limit is refused before routing, where the secret is
+  // checked (a 400, not the route's 401), and they read no query.
+  const junkQuery =
+    operation.caller === 'internal'
+      ? fc.constant(null)
+      : fc.option(fc.tuple(fc.constantFrom(...JUNK_KEYS.filter(Boolean), 'userId', 'page'), fc.constantFrom(...HOSTILE_STRINGS)), {
+          freq: 3,
+        });
   const idempotencyKey = fc.option(fc.constantFrom(...HOSTILE_HEADER_VALUES), { freq: 4 });
 
   // How the schema is broken in a refused request: a parameter, the body's content, or the body's encoding.
@@ -489,57 +555,66 @@ function requestArbitrary(operation: Operation, context: Context, user: TestUser
     unexpected: unexpectedBody,
     breakage: mode === 'refused' && breakages.length > 0 ? fc.oneof(...breakages) : fc.constant<Breakage | null>(null),
     auth,
+    wrongSecret,
     ip,
     junkQuery,
     idempotencyKey,
   });
 
-  return parts.map(({ parameters, body, unexpected, breakage, auth: who, ip: address, junkQuery: junk, idempotencyKey: key }) => {
-    const values: Record<string, unknown> = { ...parameters };
-    if (breakage?.parameter) values[breakage.parameter[0]] = breakage.parameter[1].value;
-    let path = operation.path;
-    for (const parameter of pathParameters) {
-      path = path.replace(`{${parameter.name}}`, pathSegment(values[`path:${parameter.name}`]));
-    }
-    const query: Array<[string, string]> = queryParameters
-      .filter((parameter) => values[`query:${parameter.name}`] !== undefined)
-      .map((parameter) => [parameter.name, asText(values[`query:${parameter.name}`])]);
-    if (junk && !breakage) query.push(junk);
-    const headers: Record<string, string> = { 'x-forwarded-for': address };
-    if (who === 'user') headers.authorization = `Bearer ${user.token}`;
-    if (who === 'junk token') headers.authorization = `Bearer ${user.token.slice(0, -4)}AAAA`;
-    if (key && operation.method !== 'GET') headers['idempotency-key'] = key;
-    let requestBody: string | FormData | undefined;
-    if (breakage?.encoding) {
-      headers['content-type'] = breakage.encoding.contentType;
-      requestBody = breakage.encoding.text;
-    } else if (operation.body?.type === 'json') {
-      const content = breakage?.body ? breakage.body.value : body;
-      if (content !== null || breakage?.body) {
-        headers['content-type'] = 'application/json';
-        requestBody = jsonText(content);
+  return parts.map(
+    ({ parameters, body, unexpected, breakage, auth: who, wrongSecret: wrong, ip: address, junkQuery: junk, idempotencyKey: key }) => {
+      const values: Record<string, unknown> = { ...parameters };
+      if (breakage?.parameter) values[breakage.parameter[0]] = breakage.parameter[1].value;
+      let path = operation.path;
+      for (const parameter of pathParameters) {
+        path = path.replace(`{${parameter.name}}`, pathSegment(values[`path:${parameter.name}`]));
       }
-    } else if (unexpected?.kind === 'json') {
-      headers['content-type'] = 'application/json';
-      requestBody = jsonText(unexpected.value);
-    } else if (unexpected?.kind === 'file') {
-      const form = new FormData();
-      form.append('file', new Blob([unexpected.content], { type: unexpected.type }), unexpected.name);
-      requestBody = form;
-    }
-    const how = breakage?.parameter
-      ? `${breakage.parameter[0]}: ${breakage.parameter[1].how}`
-      : (breakage?.body?.how ?? breakage?.encoding?.how);
-    return {
-      method: operation.method,
-      path,
-      query,
-      headers,
-      body: requestBody,
-      mustRefuse: breakage !== null,
-      what: `${operation.method} ${path} as ${who}${how ? ` — ${how}` : ''}`,
-    };
-  });
+      const query: Array<[string, string]> = queryParameters
+        .filter((parameter) => values[`query:${parameter.name}`] !== undefined)
+        .map((parameter) => [parameter.name, asText(values[`query:${parameter.name}`])]);
+      if (junk && !breakage) query.push(junk);
+      const headers: Record<string, string> = { 'x-forwarded-for': address };
+      if (who === 'user') headers.authorization = `Bearer ${user.token}`;
+      if (who === 'junk token') headers.authorization = `Bearer ${user.token.slice(0, -4)}AAAA`;
+      if (who === 'secret') headers['x-webhook-secret'] = testEnv.webhookSecret;
+      if (who === 'wrong secret') headers['x-webhook-secret'] = wrong;
+      if (who === 'secret as a token') headers.authorization = `Bearer ${testEnv.webhookSecret}`;
+      // An internal call without the secret is refused before its body is read, whatever the body.
+      const refusedCaller = who === 'no secret' || who === 'wrong secret' || who === 'secret as a token';
+      if (key && operation.method !== 'GET') headers['idempotency-key'] = key;
+      let requestBody: string | FormData | undefined;
+      if (breakage?.encoding) {
+        headers['content-type'] = breakage.encoding.contentType;
+        requestBody = breakage.encoding.text;
+      } else if (operation.body?.type === 'json') {
+        const content = breakage?.body ? breakage.body.value : body;
+        if (content !== null || breakage?.body) {
+          headers['content-type'] = 'application/json';
+          requestBody = jsonText(content);
+        }
+      } else if (unexpected?.kind === 'json') {
+        headers['content-type'] = 'application/json';
+        requestBody = jsonText(unexpected.value);
+      } else if (unexpected?.kind === 'file') {
+        const form = new FormData();
+        form.append('file', new Blob([unexpected.content], { type: unexpected.type }), unexpected.name);
+        requestBody = form;
+      }
+      const how = breakage?.parameter
+        ? `${breakage.parameter[0]}: ${breakage.parameter[1].how}`
+        : (breakage?.body?.how ?? breakage?.encoding?.how);
+      return {
+        method: operation.method,
+        path,
+        query,
+        headers,
+        body: requestBody,
+        mustRefuse: breakage !== null || refusedCaller,
+        refusal: refusedCaller ? { status: 401, message: MESSAGES.api.webhookRefused } : undefined,
+        what: `${operation.method} ${path} as ${who === 'wrong secret' ? `${who} ${JSON.stringify(wrong.slice(0, 40))}` : who}${how ? ` — ${how}` : ''}`,
+      };
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -550,7 +625,7 @@ function requestArbitrary(operation: Operation, context: Context, user: TestUser
  * '支付方式只能是 alipay 或 wechat'), a plain word the visitor sent and the message names back
  * ('不支持的浏览类型：video'), and a few names of formats.
  */
-const FORMAT_NAMES = ['JSON', 'JPG', 'JPEG', 'PNG', 'WebP', 'ISO', 'URL', 'ID', 'Idempotency', 'Key'];
+const FORMAT_NAMES = ['JSON', 'JPG', 'JPEG', 'PNG', 'WebP', 'GIF', 'MB', 'ISO', 'URL', 'ID', 'Idempotency', 'Key'];
 
 function namesIn(schemaIn: JsonSchema | undefined, found = new Set<string>(), depth = 0): Set<string> {
   const schema = resolve(schemaIn);
@@ -581,7 +656,8 @@ async function send(request: FuzzRequest) {
   const response = await fetch(url, {
     method: request.method,
     headers: request.headers,
-    body: request.body,
+    // A fresh copy of the bytes: fetch takes an ArrayBuffer-backed view, not any Uint8Array.
+    body: request.body instanceof Uint8Array ? new Uint8Array(request.body) : request.body,
     redirect: 'manual',
     signal: AbortSignal.timeout(20_000),
   });
@@ -676,11 +752,14 @@ function checkAnswer(
 ) {
   const where = `${request.what}\n→ ${answer.status} ${answer.text.slice(0, 300)}`;
   expect(answer.status, `a 5xx: ${where}`).toBeLessThan(500);
-  if (request.mustRefuse) expect(answer.status, `accepted a request that breaks the schema: ${where}`).toBeGreaterThanOrEqual(400);
+  if (request.mustRefuse) expect(answer.status, `accepted a request that must be refused: ${where}`).toBeGreaterThanOrEqual(400);
+  if (request.refusal) expect(answer.status, where).toBe(request.refusal.status);
+  if (request.mustAccept) expect(answer.status, `refused a request that must succeed: ${where}`).toBe(200);
   if (answer.status < 400) return;
   expect(answer.contentType, where).toMatch(/^application\/json/);
   expect(answer.body, where).toMatchObject({ code: answer.status * 100, data: null });
   const message = String(answer.body?.message);
+  if (request.refusal?.message) expect(message, where).toBe(request.refusal.message);
   expect(message, `not a Chinese message: ${where}`).toMatch(/\p{Script=Han}/u);
   expect(englishOutOfPlace(message, operation, request), `English in the message: ${where}`).toEqual([]);
   const changed = Object.keys(after).filter((key) => after[key] !== before[key]);
@@ -688,6 +767,50 @@ function checkAnswer(
     changed.map((key) => `${key}: ${before[key]} → ${after[key]}`),
     `a refused request changed the database: ${where}`,
   ).toEqual([]);
+}
+
+/**
+ * Watches what a request may move besides rows (a cache reload, the site build status, a stored file): called before
+ * the request, it answers the check to run after it.
+ */
+type SideEffects = (request: FuzzRequest) => Promise<(answer: Answer) => Promise<void>>;
+type Answer = Awaited<ReturnType<typeof send>>;
+
+/**
+ * Sends the requests one after another (the snapshot after one is the snapshot before the next) and checks each answer.
+ * endOnFailure: the first counterexample is reported as found (its `what` says what was broken); shrinking would send
+ * hundreds more requests.
+ */
+async function checkRequests(
+  operation: Operation,
+  arbitrary: fc.Arbitrary<FuzzRequest>,
+  { seed, runs, label, sideEffects }: { seed: number; runs: number; label: string; sideEffects?: SideEffects },
+): Promise<void> {
+  let latest: DatabaseSnapshot | undefined;
+  await fc
+    .assert(
+      fc.asyncProperty(arbitrary, async (request) => {
+        const before = latest ?? (await snapshots.take());
+        latest = undefined;
+        const checkSideEffects = await sideEffects?.(request);
+        const answer = await send(request);
+        if (process.env.FUZZ_LOG) {
+          const line = [answer.status, label, operation.id, request.what.slice(0, 200), answer.text.slice(0, 200)].join('\t');
+          appendFileSync(process.env.FUZZ_LOG, `${line}\n`);
+        }
+        const after = await snapshots.take();
+        checkAnswer(operation, request, answer, before, after);
+        await checkSideEffects?.(answer);
+        latest = after;
+      }),
+      { seed, numRuns: runs, endOnFailure: true },
+    )
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`${message}\nReplay: FUZZ_SEED=${BASE_SEED} FUZZ_RUNS=${RUNS_PER_OPERATION} (${label}: ${operation.id})`, {
+        cause: error,
+      });
+    });
 }
 
 describe.each([
@@ -698,33 +821,350 @@ describe.each([
     it.each(operations.map((operation) => [operation.id, operation] as const))('%s', async (_id, operation) => {
       const ids = touchesStock(operation) ? context.ids.filter((id) => !context.stockIds.has(id)) : context.ids;
       const arbitrary = requestArbitrary(operation, { ids, touchesStock: touchesStock(operation) }, user, mode);
-      const seed = seedOf(operation) + (mode === 'refused' ? 0 : 1);
-      // endOnFailure: the first counterexample is reported as found (its `what` says what was broken); shrinking
-      // would send hundreds more requests.
-      // Requests run one after another: the snapshot after one is the snapshot before the next.
-      let latest: DatabaseSnapshot | undefined;
-      await fc
-        .assert(
-          fc.asyncProperty(arbitrary, async (request) => {
-            const before = latest ?? (await snapshots.take());
-            latest = undefined;
-            const answer = await send(request);
-            if (process.env.FUZZ_LOG) {
-              const line = [answer.status, mode, operation.id, request.what.slice(0, 200), answer.text.slice(0, 200)].join('\t');
-              appendFileSync(process.env.FUZZ_LOG, `${line}\n`);
-            }
-            const after = await snapshots.take();
-            checkAnswer(operation, request, answer, before, after);
-            latest = after;
-          }),
-          { seed, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
-        )
-        .catch((error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          throw new Error(`${message}\nReplay: FUZZ_SEED=${BASE_SEED} FUZZ_RUNS=${RUNS_PER_OPERATION} (operation ${operation.id})`, {
-            cause: error,
-          });
+      await checkRequests(operation, arbitrary, {
+        seed: seedOf(operation) + (mode === 'refused' ? 0 : 1),
+        runs: RUNS_PER_OPERATION,
+        label: mode,
+      });
+    });
+  });
+
+  describe(`${title}; internal calls: 401 without the secret, and no reload or site build status moved by any`, () => {
+    it.each(internalOperations.map((operation) => [operation.id, operation] as const))('%s', async (_id, operation) => {
+      // Settled first: a check that follows stock moved by an earlier test is not this test's doing.
+      await everyInstanceFollowsTheCms();
+      const published = await contentFingerprint();
+      const arbitrary = requestArbitrary(operation, { ids: context.ids, touchesStock: false }, user, mode);
+      await checkRequests(operation, arbitrary, {
+        seed: seedOf(operation) + (mode === 'refused' ? 0 : 1),
+        runs: RUNS_PER_OPERATION,
+        label: mode,
+        sideEffects: nothingReloaded(operation),
+      });
+      // Nothing was published meanwhile: the site had nothing to rebuild.
+      expect(await contentFingerprint()).toMatchObject({ content: published.content, shop: published.shop });
+    });
+  });
+});
+
+/** What a reload or a rebuild moves: the adapter's loads of public content and the site build status it keeps. */
+async function reloadsAndBuild() {
+  const [stats, build] = await Promise.all([cacheStats(), siteBuild()]);
+  // Not the shop's in-place updates: following stock moved in the CMS (an order expiring) is no reload.
+  return { reloads: { loads: stats.loads, contentUpdates: stats.updates.content }, build };
+}
+
+const internalHeaders = () => ({ 'x-webhook-secret': testEnv.webhookSecret, 'content-type': 'application/json' });
+
+async function siteBuild(): Promise<SiteBuildStatus> {
+  const response = await fetch(new URL('/api/internal/site-build', testEnv.webUrl), { headers: internalHeaders() });
+  expect(response.status).toBe(200);
+  return siteBuildStatus.parse(((await response.json()) as { data: unknown }).data);
+}
+
+/**
+ * Only published public content may reload a cache or rebuild the site: no internal call does either by itself (the
+ * CMS's change report compares fingerprints, which stay as they are). The site builder's valid report changes the
+ * status it reports, and is undone.
+ */
+const nothingReloaded =
+  (operation: Operation): SideEffects =>
+  async (request) => {
+    const before = await reloadsAndBuild();
+    return async (answer) => {
+      const after = await reloadsAndBuild();
+      expect(after.reloads, `reloaded the cache: ${request.what}`).toEqual(before.reloads);
+      if (operation.method === 'PUT' && answer.status < 400) {
+        const restored = await fetch(new URL(operation.path, testEnv.webUrl), {
+          method: 'PUT',
+          headers: internalHeaders(),
+          body: JSON.stringify(before.build),
         });
+        expect(restored.status).toBe(200);
+      } else {
+        expect(after.build, `changed the site build status: ${request.what}`).toEqual(before.build);
+      }
+    };
+  };
+
+// ---------------------------------------------------------------------------------------------
+// Uploads: multipart bodies, which the document does not describe.
+
+/** The rule each upload route of the document applies (the adapter's upload/routes.ts); a new route needs its own here. */
+const UPLOAD_RULES: Record<string, UploadRule> = {
+  '/api/upload/avatar': AVATAR_UPLOAD,
+  '/api/upload/update-avatar': PROFILE_IMAGE_UPLOAD,
+};
+const uploadOperations = operations.filter((operation) => operation.path.startsWith('/api/upload/'));
+
+const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
+const textBytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+const PNG_SIGNATURE = tinyPng().slice(0, 8);
+
+/** Small real images of each type the rules name, and one none does. */
+const IMAGES: Array<{ mime: string; bytes: Uint8Array }> = [
+  { mime: 'image/png', bytes: tinyPng() },
+  { mime: 'image/jpeg', bytes: tinyJpeg() },
+  { mime: 'image/gif', bytes: bytesOf('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7') },
+  { mime: 'image/webp', bytes: bytesOf('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==') },
+  { mime: 'image/bmp', bytes: bytesOf('Qk06AAAAAAAAADYAAAAoAAAAAQAAAAEAAAABABgAAAAAAAQAAAATCwAAEwsAAAAAAAAAAAAA/wAAAA==') },
+];
+
+/** Files that are no image, whatever their name and declared type say. */
+const NOT_IMAGES: Uint8Array[] = [
+  textBytes('this is not an image, just text pretending to be one\n'),
+  textBytes('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>'),
+  textBytes('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+  textBytes('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+];
+
+/** Names the adapter must not use: it names stored files itself. */
+const HOSTILE_FILENAMES = [
+  '../../../etc/passwd.png',
+  '..\\..\\windows\\win.ini.png',
+  '%2e%2e%2f%2e%2e%2fa.png',
+  `${'长'.repeat(300)}.png`,
+  `${'a'.repeat(1000)}.jpg`,
+  '头像 照片（1）.jpg',
+  '\u202Egnp.exe',
+  '<img src=x onerror=alert(1)>.png',
+  'a.png.exe',
+  'a.svg',
+  'CON.png',
+  '.png',
+  '__proto__',
+];
+/** Control characters in a part's header: a NUL, an escape sequence, and a header injected through the file name. */
+const CONTROL_FILENAMES = [
+  'a\u0000.png',
+  '\u0001\u0007\u001b[31m.png',
+  'a.png"\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>',
+];
+const DECLARED_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/svg+xml',
+  'text/html',
+  'text/plain',
+  'application/octet-stream',
+  'image/png; charset=utf-8',
+];
+/** Any field name will do (the call takes the one file whatever it is called), except the ones the parser refuses. */
+const FIELD_NAMES = ['file', 'avatar', 'files', 'files[]', '头像', 'a'.repeat(300), 'x"; filename="y.png'];
+const PROTOTYPE_FIELD_NAMES = ['__proto__', 'constructor', 'hasOwnProperty'];
+
+type UploadPart = { field: string; value: string } | { field: string; filename: string; type: string; bytes: Uint8Array };
+
+/** A multipart body written out byte by byte (FormData would escape what a hostile client does not). */
+function multipartBody(parts: UploadPart[], boundary: string): Uint8Array {
+  const quoted = (text: string) => text.replace(/"/g, '%22');
+  const chunks = parts.flatMap((part) => {
+    const head =
+      'bytes' in part
+        ? `Content-Disposition: form-data; name="${quoted(part.field)}"; filename="${quoted(part.filename)}"\r\nContent-Type: ${part.type}`
+        : `Content-Disposition: form-data; name="${quoted(part.field)}"`;
+    return [Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), 'bytes' in part ? part.bytes : Buffer.from(part.value), Buffer.from('\r\n')];
+  });
+  return new Uint8Array(Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]));
+}
+
+/** What an upload must get: a stored image, the route's refusal, any refusal, or anything but a 5xx. */
+type UploadOutcome = 'stored' | { status: number; message?: string } | 'refused' | 'not a 5xx';
+
+interface Upload {
+  who: 'user' | 'anonymous' | 'junk token';
+  parts: UploadPart[];
+  /** The body as sent instead of `parts` written out: cut short, or under another content type. */
+  raw?: { contentType?: string; bytes: Uint8Array; how: string };
+  outcome: UploadOutcome;
+}
+
+/** The ways an upload can go wrong (and one that must succeed), each sent several times with other hostile details. */
+function uploadCases(rule: UploadRule, caller: Operation['caller']): Array<[string, fc.Arbitrary<Upload>]> {
+  const takes = (mime: string) => rule.types.some((type) => type.mime === mime);
+  const images = IMAGES.filter((image) => takes(image.mime)).map((image) => image.bytes);
+  const otherImages = IMAGES.filter((image) => !takes(image.mime)).map((image) => image.bytes);
+  const who: fc.Arbitrary<Upload['who']> = caller === 'visitor' ? fc.constant('user') : fc.constantFrom('anonymous', 'user');
+  const file = (contents: Uint8Array[], filenames = HOSTILE_FILENAMES, fields = FIELD_NAMES) =>
+    fc.record({
+      field: fc.constantFrom(...fields),
+      filename: fc.constantFrom(...filenames),
+      type: fc.constantFrom(...DECLARED_TYPES),
+      bytes: fc.constantFrom(...contents),
+    });
+  const texts = fc.array(fc.record({ field: fc.constantFrom('note', 'name', '备注'), value: fc.constantFrom(...HOSTILE_STRINGS) }), {
+    maxLength: 2,
+  });
+  const upload = (parts: fc.Arbitrary<UploadPart[]>, outcome: UploadOutcome, sender = who): fc.Arbitrary<Upload> =>
+    fc.record({ who: sender, parts }).map((value) => ({ ...value, outcome }));
+  const withTexts = (part: fc.Arbitrary<UploadPart>) => fc.tuple(texts, part).map(([fields, one]) => [...fields, one]);
+  const missing = { status: 400, message: rule.messages.missing };
+  const oversized = new Uint8Array(rule.maxBytes + 1);
+  oversized.set(tinyPng());
+  const whole = withTexts(file(images));
+  const cases: Array<[string, fc.Arbitrary<Upload>]> = [
+    ['an image it takes, under a hostile name, field name and declared type: stored under a name of its own', upload(whole, 'stored')],
+    [
+      'bytes that are no image it takes (text, SVG with a script, HTML, PDF, other image types), whatever the name and type claim',
+      upload(withTexts(file([...NOT_IMAGES, ...otherImages])), { status: 415, message: rule.messages.wrongType }),
+    ],
+    ['an empty file', upload(withTexts(file([new Uint8Array(0)])), missing)],
+    ['no file: text fields only', upload(texts, missing)],
+    ['one byte over the limit', upload(withTexts(file([oversized])), { status: 413, message: rule.messages.tooLarge })],
+    [
+      'two files',
+      upload(
+        fc.tuple(file(images), file([...images, ...NOT_IMAGES])).map((files): UploadPart[] => [...files]),
+        { status: 400, message: MESSAGES.upload.oneFileOnly },
+      ),
+    ],
+    [
+      'more text fields than the form allows',
+      upload(
+        fc
+          .tuple(fc.constantFrom(...HOSTILE_STRINGS), file(images))
+          .map(([value, one]) => [...Array.from({ length: 11 }, (_, i) => ({ field: `f${i}`, value })), one]),
+        'refused',
+      ),
+    ],
+    ['a field name the parser refuses', upload(withTexts(file(images, HOSTILE_FILENAMES, PROTOTYPE_FIELD_NAMES)), 'refused')],
+    ['control characters and an injected header in the part header', upload(withTexts(file(images, CONTROL_FILENAMES)), 'not a 5xx')],
+    [
+      'an image signature followed by junk',
+      upload(withTexts(file(NOT_IMAGES.map((junk) => new Uint8Array(Buffer.concat([PNG_SIGNATURE, junk]))))), {
+        status: 415,
+        message: rule.messages.wrongType,
+      }),
+    ],
+    [
+      'a body cut short',
+      fc.tuple(who, whole, fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true })).map(([sender, parts, share]): Upload => {
+        const bytes = multipartBody(parts, UPLOAD_BOUNDARY);
+        // Anywhere before the closing boundary (what follows it is no part of the form); an empty body is no form at all.
+        const cut = Math.max(1, Math.floor((bytes.length - `--${UPLOAD_BOUNDARY}--\r\n`.length) * share));
+        return {
+          who: sender,
+          parts,
+          raw: {
+            contentType: `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
+            bytes: bytes.slice(0, cut),
+            how: `cut after ${cut} of ${bytes.length} bytes`,
+          },
+          outcome: { status: 400, message: MESSAGES.upload.incomplete },
+        };
+      }),
+    ],
+    [
+      'another content type, or a multipart body without its boundary',
+      fc
+        .tuple(
+          who,
+          whole,
+          fc.constantFrom(
+            'multipart/form-data',
+            'multipart/form-data; boundary=another-boundary',
+            'multipart/mixed; boundary=fuzz',
+            'application/json',
+            'application/x-www-form-urlencoded',
+            'image/png',
+            'text/plain',
+          ),
+        )
+        .map(([sender, parts, contentType]): Upload => ({
+          who: sender,
+          parts,
+          raw: { contentType, bytes: multipartBody(parts, UPLOAD_BOUNDARY), how: `sent as ${contentType}` },
+          outcome: 'refused',
+        })),
+    ],
+  ];
+  if (caller === 'visitor') {
+    cases.push(['no token, or a forged one', upload(whole, { status: 401 }, fc.constantFrom('anonymous' as const, 'junk token' as const))]);
+  }
+  return cases;
+}
+
+const UPLOAD_BOUNDARY = '----fuzz-boundary-7MA4YWxkTrZu0gW';
+
+function uploadRequest(operation: Operation, upload: Upload, address: string): FuzzRequest {
+  const headers: Record<string, string> = { 'x-forwarded-for': address };
+  if (upload.who === 'user') headers.authorization = `Bearer ${user.token}`;
+  if (upload.who === 'junk token') headers.authorization = `Bearer ${user.token.slice(0, -4)}AAAA`;
+  const raw = upload.raw ?? {
+    contentType: `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
+    bytes: multipartBody(upload.parts, UPLOAD_BOUNDARY),
+  };
+  if (raw.contentType) headers['content-type'] = raw.contentType;
+  const { outcome } = upload;
+  const parts = upload.parts.map((part) =>
+    'bytes' in part
+      ? `file ${JSON.stringify(part.field.slice(0, 20))} ${JSON.stringify(part.filename.slice(0, 40))} ${part.type} ${part.bytes.length} B`
+      : `field ${JSON.stringify(part.field)}`,
+  );
+  return {
+    method: operation.method,
+    path: operation.path,
+    query: [],
+    headers,
+    body: raw.bytes,
+    mustRefuse: outcome !== 'stored' && outcome !== 'not a 5xx',
+    mustAccept: outcome === 'stored',
+    refusal:
+      typeof outcome === 'object'
+        ? {
+            status: outcome.status,
+            message: outcome.status === 401 && upload.who === 'anonymous' ? MESSAGES.api.loginFirst : outcome.message,
+          }
+        : undefined,
+    what: `POST ${operation.path} as ${upload.who}: ${parts.join(', ')}${upload.raw ? ` — ${upload.raw.how}` : ''}`,
+  };
+}
+
+/** Files in the stack's upload stores: the CMS's uploads folder, and the scale profile's S3-compatible store. */
+function storedFiles(): number {
+  const stores = [join(testEnv.workDir, 'cms-public', 'uploads'), process.env.TEST_UPLOAD_STORE_DIR ?? ''].filter(
+    (store) => store && existsSync(store),
+  );
+  return stores.reduce(
+    (count, store) => count + readdirSync(store, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length,
+    0,
+  );
+}
+
+/** A refused upload writes no file; a stored one is named by the CMS, never by the visitor, with the type its bytes have. */
+const uploadSideEffects =
+  (rule: UploadRule): SideEffects =>
+  async (request) => {
+    const before = storedFiles();
+    return async (answer) => {
+      if (answer.status >= 400) {
+        expect(storedFiles(), `a refused upload wrote a file: ${request.what}`).toBe(before);
+        return;
+      }
+      const url = new URL(uploadResponse.parse(answer.body).data);
+      const name = url.pathname.split('/').pop() ?? '';
+      expect(url.pathname, request.what).toMatch(/^\/uploads\//);
+      expect(name, request.what).toMatch(new RegExp(`^[\\w-]+\\.(${rule.types.map((type) => type.ext).join('|')})$`));
+    };
+  };
+
+describe("uploads: multipart bodies that break the rules are refused with the rule's Chinese message, write no file and add no file record", () => {
+  it('finds every upload route of the document and its rule', () => {
+    expect(uploadOperations.map((operation) => operation.path).sort()).toEqual(Object.keys(UPLOAD_RULES).sort());
+  });
+
+  describe.each(uploadOperations.map((operation) => [operation.path, operation] as const))('%s', (_path, operation) => {
+    const rule = UPLOAD_RULES[operation.path]!;
+    it.each(uploadCases(rule, operation.caller))('%s', async (name, cases) => {
+      const address = fc.tuple(fc.nat(255), fc.nat(255), fc.integer({ min: 1, max: 254 })).map(([a, b, c]) => `10.${a}.${b}.${c}`);
+      const arbitrary = fc.tuple(cases, address).map(([upload, ip]) => uploadRequest(operation, upload, ip));
+      await checkRequests(operation, arbitrary, {
+        seed: seedOf({ ...operation, id: `${operation.id}:${name}` }),
+        // Each way an upload can go wrong, with other details (name, type, field, sender) each time.
+        runs: RUNS_PER_OPERATION,
+        label: 'upload',
+        sideEffects: uploadSideEffects(rule),
+      });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { testEnv } from './env.ts';
+import { cmsGet, testEnv } from './env.ts';
 
 /**
  * The adapter instances behind the test stack's address: the scale profile's (TEST_ADAPTER_URLS), each with its own
@@ -21,4 +21,36 @@ export async function everyInstanceFollowsTheCms(): Promise<void> {
     });
     expect(response.status).toBe(200);
   }
+}
+
+/** How often the adapter loaded each content group from the CMS and updated it in place (GET /api/internal/cache-stats). */
+export interface CacheStats {
+  loads: { content: number; shop: number };
+  updates: { content: number; shop: number };
+}
+
+/**
+ * The counts of every instance, summed: behind the scale profile's nginx each adapter instance keeps its own, and two
+ * calls may reach two instances.
+ */
+export async function cacheStats(): Promise<CacheStats> {
+  const all = await Promise.all(
+    adapterInstances.map(async (url) => {
+      const response = await fetch(`${url}/api/internal/cache-stats`, { headers: { 'x-webhook-secret': testEnv.webhookSecret } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: CacheStats }).data;
+    }),
+  );
+  const sum = (pick: (stats: CacheStats) => number) => all.reduce((total, stats) => total + pick(stats), 0);
+  return {
+    loads: { content: sum((s) => s.loads.content), shop: sum((s) => s.loads.shop) },
+    updates: { content: sum((s) => s.updates.content), shop: sum((s) => s.updates.shop) },
+  };
+}
+
+/** The CMS's fingerprints of published content: the site rebuilds exactly when `content` moves (scripts/src/site.ts). */
+export async function contentFingerprint(): Promise<{ content: string; shop: string; stock: string }> {
+  const { status, body } = await cmsGet('/api/portal/content-version');
+  expect(status).toBe(200);
+  return body.data as { content: string; shop: string; stock: string };
 }

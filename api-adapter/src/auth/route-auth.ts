@@ -96,7 +96,8 @@ export const routeAuth = fp<RouteAuthOptions>(
 
     const requireWebhookSecret: onRequestHookHandler = async (request: FastifyRequest) => {
       const given = request.headers['x-webhook-secret'];
-      if (!webhookSecret || typeof given !== 'string' || !sameSecret(given, webhookSecret)) throw ApiError.unauthenticated('无效的回调');
+      if (!webhookSecret || typeof given !== 'string' || !sameSecret(given, webhookSecret))
+        throw ApiError.unauthenticated(MESSAGES.api.webhookRefused);
     };
 
     const checkOf = (config: FastifyContextConfig): onRequestHookHandler | undefined => {

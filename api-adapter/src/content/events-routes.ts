@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorBody } from '@feiyi/contract/common';
+import { cmsEventBody, siteReadsBody } from '@feiyi/contract/internal';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
 
@@ -43,7 +44,7 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
       schema: {
         hide: true,
         headers: z.object({ 'x-webhook-secret': z.string().optional() }),
-        body: z.object({ keys: z.array(z.string().regex(/^\/api\//)).max(50_000) }),
+        body: siteReadsBody,
         response: { 200: envelope(z.object({ hashes: z.record(z.string(), z.string()) })), 401: errorBody },
       },
     },
@@ -71,7 +72,7 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
       schema: {
         hide: true,
         headers: z.object({ 'x-webhook-secret': z.string().optional() }),
-        body: z.object({ event: z.string(), models: z.array(z.string()).optional() }).loose(),
+        body: cmsEventBody,
         response: { 200: envelope(z.null()), 401: errorBody },
       },
     },

@@ -8,27 +8,44 @@ import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, uploadUrlOf } from '../shared/deps.ts';
+import * as MESSAGES from '@feiyi/contract/messages';
+
+const tooLarge = (rule: UploadRule) => new ApiError(413, ERROR_CODES.payloadTooLarge, rule.messages.tooLarge);
+
+/**
+ * What a failure to read the multipart body tells the visitor. The parser's own refusals (too many fields, a field named
+ * __proto__) keep their 4xx; what busboy throws without one is a body it could not read to its end (cut short, without
+ * its boundary, or with one the body does not use): the client's 400, never a 500 of ours.
+ */
+function multipartRefusal(error: unknown, rule: UploadRule): unknown {
+  if (error instanceof ApiError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(rule);
+  if (code === 'FST_FILES_LIMIT') return ApiError.badRequest(MESSAGES.upload.oneFileOnly);
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return error;
+  return Object.assign(ApiError.badRequest(MESSAGES.upload.incomplete), { cause: error });
+}
 
 /**
  * Reads the one uploaded file within the size limit and decides its type by its bytes (never its
  * name or declared type): a text file renamed .png is refused; SVG, which can carry scripts, too.
+ * The body is read to its end: a second file is refused rather than dropped, a cut-off body is refused.
  */
 async function readImage(request: FastifyRequest, rule: UploadRule) {
   if (!request.isMultipart()) throw ApiError.badRequest(rule.messages.missing);
-  const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
-  if (!part) throw ApiError.badRequest(rule.messages.missing);
-  const tooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, rule.messages.tooLarge);
-  let data: Buffer;
+  let data: Buffer | undefined;
   try {
-    data = await part.toBuffer();
+    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1 } })) {
+      if (part.type !== 'file') continue;
+      data = await part.toBuffer();
+      // toBuffer only throws when it sees the truncation while reading; under load the last chunk can be read
+      // before busboy marks the stream truncated, and the cut-off file would then be stored as if it were whole.
+      if (part.file.truncated) throw tooLarge(rule);
+    }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
+    throw multipartRefusal(error, rule);
   }
-  // toBuffer only throws when it sees the truncation while reading; under load the last chunk can be read
-  // before busboy marks the stream truncated, and the cut-off file would then be stored as if it were whole.
-  if (part.file.truncated) throw tooLarge();
-  if (data.length === 0) throw ApiError.badRequest(rule.messages.missing);
+  if (!data || data.length === 0) throw ApiError.badRequest(rule.messages.missing);
   const detected = await fileTypeFromBuffer(data);
   const type = rule.types.find((t) => t.mime === detected?.mime);
   if (!type) throw new ApiError(415, ERROR_CODES.unsupportedMedia, rule.messages.wrongType);

@@ -8,4 +8,6 @@ export const api = {
   notFound: '请求的资源不存在',
   invalid: '请求无效',
   uploadFailed: '上传失败，请稍后重试',
+  /** An internal call (the CMS's change report, the site builder's) without the shared webhook secret. */
+  webhookRefused: '无效的回调',
 } as const;
