@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { eventually } from './api.ts';
 import { testEnv } from './env.ts';
 
 /**
@@ -21,4 +22,31 @@ export async function everyInstanceFollowsTheCms(): Promise<void> {
     });
     expect(response.status).toBe(200);
   }
+}
+
+/** What an instance's counters say (GET /api/internal/cache-stats, with the webhook secret). */
+export interface InstanceStats {
+  loads: { content: number; shop: number };
+  updates: { content: number; shop: number };
+  /** Other instances' announcements this one has followed. */
+  followedAnnouncements: number;
+  /** Views of culture items counted here and not saved in the CMS yet; saved and given up so far. */
+  views: { pending: number; saved: number; dropped: number };
+}
+
+export async function instanceStats(url: string): Promise<InstanceStats> {
+  const response = await fetch(`${url}/api/internal/cache-stats`, { headers: { 'x-webhook-secret': testEnv.webhookSecret } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: InstanceStats }).data;
+}
+
+/**
+ * Waits until no instance has views of culture items left to save: each counts views in batches, saved in the CMS and
+ * announced to the others about once a second (api-adapter/src/culture/view-counter.ts).
+ */
+export async function everyInstanceSavedItsViews(): Promise<void> {
+  await eventually(
+    async () => ((await Promise.all(adapterInstances.map(instanceStats))).every((stats) => stats.views.pending === 0) ? true : undefined),
+    { intervalMs: 100 },
+  );
 }
