@@ -17,8 +17,10 @@ import { ContentFanOut } from './content/fan-out.ts';
 import { siteBuildRoutes } from './content/site-build-routes.ts';
 import { ContentStore } from './content/store.ts';
 import { ERROR_CODES } from '@feiyi/contract/common';
-import { countView } from './culture/content.ts';
+import { portalViewsCounted } from '@feiyi/contract/portal';
+import { countViews } from './culture/content.ts';
 import { cultureRoutes } from './culture/routes.ts';
+import { ViewCounter } from './culture/view-counter.ts';
 import { openApiOptions } from './docs/openapi.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { donationRoutes } from './donation/routes.ts';
@@ -157,7 +159,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
       // A sale's levels apply as they come; anything else (a publish) is a check with the CMS.
       onEvent: async (event) => {
         if (event.kind === 'view') {
-          if (event.cultureId !== undefined) await countView(store, event.cultureId);
+          if (event.views) await countViews(store, event.views);
           return;
         }
         if (event.stock || event.seats) {
@@ -171,6 +173,18 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     const announcer = fanOut;
     app.addHook('onClose', async () => announcer.close());
   }
+  // Views of culture items go to the CMS and the other instances in batches, about once a second.
+  const viewFanOut = fanOut;
+  const views = new ViewCounter({
+    save: async (batch) => {
+      await cms.server.post(portalViewsCounted, 'portal/cultures/views', { views: batch });
+    },
+    announce: viewFanOut && (async (batch) => viewFanOut.announce({ kind: 'view', views: batch })),
+    log: app.log,
+  });
+  // Added after Redis's and the fan-out's own hooks, so it runs before them (onClose hooks run last added first), and after
+  // the server has stopped taking requests and answered those under way: their views are saved and announced too.
+  app.addHook('onClose', async () => views.close());
 
   const deps: Deps = {
     config,
@@ -185,6 +199,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     ),
     redis,
     fanOut,
+    views,
   };
 
   // The API's routes, each declaring who may call it (config.auth): routeAuth enforces the declarations

@@ -79,7 +79,8 @@ export const pageFrom = <T>(records: T[], total: number, current: number, size: 
 export const paginate = <T>(items: readonly T[], page: number, size: number): Page<T> =>
   pageFrom(items.slice((page - 1) * size, page * size), items.length, page, size);
 
-const positiveInt = (name: string, max: number) =>
+/** A whole number from 1 to `max`, refused with Chinese messages naming the field. */
+export const positiveInt = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name} 必须是数字` })
     .int({ error: `${name} 必须是整数` })

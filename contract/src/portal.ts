@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { address } from './auth.ts';
-import { pageOf, positiveId } from './common.ts';
+import { pageOf, positiveId, positiveInt } from './common.ts';
 import { favouriteItem, favouriteType } from './collection.ts';
 import { achievement, donation, donationAmount, donorFeedResponse } from './donation.ts';
 import { browseRecord, browseRecords } from './history.ts';
@@ -162,5 +162,21 @@ export const portalStats = z.object({
 export const portalPreview = z.object({ document: z.unknown(), published: z.boolean() });
 export type PortalPreview = z.infer<typeof portalPreview>;
 
-/** POST portal/cultures/{pid}/views: the view was counted. */
-export const portalViewCounted = z.object({ ok: z.literal(true) });
+/**
+ * Most culture items one batch of views names: an adapter instance saves its pending views early once this many items
+ * have some, and keeps no more items than this while the CMS is away.
+ */
+export const VIEW_BATCH_MAX_ITEMS = 1_000;
+/** Most views of one item a batch carries: far above a second's views of any item, bounded all the same. */
+export const VIEW_BATCH_MAX_COUNT = 1_000_000;
+/** Views of culture items an adapter instance counted since its last flush, per item (`cultureId` is the public id). */
+export const cultureViews = z
+  .array(z.object({ cultureId: positiveId('cultureId'), count: positiveInt('count', VIEW_BATCH_MAX_COUNT) }))
+  .min(1, { error: '没有要计入的浏览' })
+  .max(VIEW_BATCH_MAX_ITEMS, { error: `一次最多计入 ${VIEW_BATCH_MAX_ITEMS} 个条目的浏览` });
+export type CultureViews = z.infer<typeof cultureViews>;
+/** POST portal/cultures/views: one batch, applied by the CMS all or nothing. */
+export const portalViewBatch = z.object({ views: cultureViews });
+export type PortalViewBatch = z.input<typeof portalViewBatch>;
+/** POST portal/cultures/views: how many of the batch's views went to published items (an item gone since counts none). */
+export const portalViewsCounted = z.object({ counted: z.number().int().nonnegative() });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   bookingResponse,
+  cultureDetailResponse,
+  culturePageResponse,
   productDetailResponse,
   productPageResponse,
   quickOrderResponse,
@@ -10,7 +12,8 @@ import {
 import { expectOk, fileForm, get, newUser, post, randomIp, tinyPng } from '../support/api.ts';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { cmsGet, testEnv } from '../support/env.ts';
-import { cacheStats, type CacheStats, contentFingerprint, everyInstanceFollowsTheCms } from '../support/instances.ts';
+import { sql } from '../support/database.ts';
+import { cacheStats, type CacheStats, contentFingerprint, everyInstanceFollowsTheCms, everyInstanceSavedItsViews } from '../support/instances.ts';
 
 // Reloads and rebuilds follow published public content only. The adapter counts its loads and
 // in-place updates (GET /api/internal/cache-stats); the site rebuilds exactly when the CMS's
@@ -54,6 +57,28 @@ describe('only published content reloads the cache or rebuilds the site', () => 
     expect(later.updates.content).toBe(stats.updates.content);
     // Two answers applied in place (the order's stock, the booking's seats); the check may follow the moved stock once more.
     expect(later.updates.shop - stats.updates.shop).toBeGreaterThanOrEqual(2);
+  });
+
+  it('views of a culture item, saved in the CMS, move no fingerprint: they reload nothing and rebuild nothing', async () => {
+    const [culture] = expectOk(await get('/api/culture/page', { query: { category: 66, size: 1 } }), culturePageResponse).data.page.records;
+    const storedViews = async () =>
+      Number(
+        (
+          await sql<{ views: number }>('SELECT view_count AS views FROM cultures WHERE pid = ? AND published_at IS NOT NULL', [culture!.id])
+        )[0]!.views,
+      );
+    await everyInstanceSavedItsViews();
+    const stats = await followedStats();
+    const version = await contentFingerprint();
+    const stored = await storedViews();
+
+    for (let i = 0; i < 3; i += 1) expectOk(await get(`/api/culture/${culture!.id}`), cultureDetailResponse);
+    await everyInstanceSavedItsViews();
+    // Saved (so the fingerprint below was read after the write), and the views were the only change.
+    expect(await storedViews()).toBe(stored + 3);
+    expect(await contentFingerprint()).toEqual(version);
+    const later = await followedStats();
+    expect(later).toEqual(stats);
   });
 
   it('an editor saving a draft reloads nothing and rebuilds nothing until it is published', async () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { categoriesResponse, cultureDetailResponse, culturePageResponse, hotLatestResponse, type CultureItem } from '@feiyi/contract';
-import { eventually, expectError, expectOk, get } from '../support/api.ts';
+import { cmsUser, eventually, expectEnvelope, expectError, expectOk, get } from '../support/api.ts';
+import { sql } from '../support/database.ts';
+import { testEnv } from '../support/env.ts';
+import { adapterInstances, everyInstanceSavedItsViews, instanceStats } from '../support/instances.ts';
+
+/** The views the CMS has stored for a published item. */
+const storedViews = async (id: number) =>
+  Number(
+    (await sql<{ views: number }>('SELECT view_count AS views FROM cultures WHERE pid = ? AND published_at IS NOT NULL', [id]))[0]!.views,
+  );
 
 const page = async (query: Record<string, string | number>) =>
   expectOk(await get('/api/culture/page', { query }), culturePageResponse).data.page;
@@ -131,6 +140,12 @@ describe('GET /api/culture/hot and /api/culture/latest', () => {
 
 describe('GET /api/culture/{id}', () => {
   const detail = async (id: number): Promise<CultureItem> => expectOk(await get(`/api/culture/${id}`), cultureDetailResponse).data.culture;
+  /** The views one instance answers for an item (opening it counts one more). */
+  const viewsOn = async (instance: string, id: number) => {
+    const response = await fetch(`${instance}/api/culture/${id}`);
+    expect(response.status).toBe(200);
+    return expectEnvelope(await response.json(), cultureDetailResponse).data.culture.viewCount;
+  };
 
   it('answers the item with its category, province and facts', async () => {
     const [jingju] = (await search('京剧')).records;
@@ -147,21 +162,43 @@ describe('GET /api/culture/{id}', () => {
     expect(culture.content.length).toBeGreaterThan(100);
   });
 
-  it('counts every view, and the hot list follows', async () => {
+  it('counts every view: at once on the instance that served it, then exactly once in the CMS and on every instance', async () => {
     const all = await page({ category: 74, size: 50 });
     const target = all.records[all.records.length - 1]!;
+    // Straight to the instances: behind the scale profile's nginx two requests may reach two instances.
+    const [first, second] = adapterInstances as [string, string | undefined];
+    await everyInstanceSavedItsViews();
+    const stored = await storedViews(target.id);
+    const heard = second ? (await instanceStats(second)).followedAnnouncements : 0;
+
+    // The visitor sees their own view at once; the CMS gets both in the instance's next batch.
+    expect(await viewsOn(first, target.id)).toBe(stored + 1);
+    expect(await viewsOn(first, target.id)).toBe(stored + 2);
+    await everyInstanceSavedItsViews();
+    expect(await storedViews(target.id)).toBe(stored + 2);
+    if (second) {
+      // The batch was announced too: the other instance counts both views, and then its own.
+      await eventually(async () => ((await instanceStats(second)).followedAnnouncements > heard ? true : undefined));
+      expect(await viewsOn(second, target.id)).toBe(stored + 3);
+      await everyInstanceSavedItsViews();
+      expect(await storedViews(target.id)).toBe(stored + 3);
+    }
+  });
+
+  it('moves the hot list with the views', async () => {
+    const all = await page({ category: 74, size: 50 });
+    const target = all.records[all.records.length - 2]!;
     const before = (await detail(target.id)).viewCount;
-    const after = (await detail(target.id)).viewCount;
-    expect(after).toBe(before + 1);
     // Enough views to lead the hot list (whose answers are cached for at most 10 s).
     const hotNow = expectOk(await get('/api/culture/hot', { query: { limit: 1 } }), hotLatestResponse).data.cultures[0]!;
-    const needed = Math.max(0, hotNow.viewCount - after) + 3;
+    const needed = Math.max(0, hotNow.viewCount - before) + 3;
     for (let i = 0; i < needed; i += 1) await detail(target.id);
     const leader = await eventually(
       async () => {
         const [first] = expectOk(await get('/api/culture/hot', { query: { limit: 1, _t: Date.now() } }), hotLatestResponse).data.cultures;
-        // The cached answer may lag by up to 10 s: wait for one that counts every view.
-        return first?.id === target.id && first.viewCount >= after + needed ? first : undefined;
+        // The cached answer may lag by up to 10 s, and another instance's views by its next batch: wait for one that
+        // counts every view.
+        return first?.id === target.id && first.viewCount >= before + needed ? first : undefined;
       },
       { timeoutMs: 20_000, intervalMs: 500 },
     );
@@ -173,6 +210,41 @@ describe('GET /api/culture/{id}', () => {
     expectError(await get('/api/culture/abc'), 400, 'id 必须是数字');
     expectError(await get('/api/culture/0'), 400, 'id 不能小于 1');
     expectError(await get('/api/culture/1.5'), 400, 'id 必须是整数');
+  });
+});
+
+describe("the CMS's batch of views (POST /api/portal/cultures/views, the adapters' own call)", () => {
+  const send = async (body: unknown, token: string | null = testEnv.cmsToken) => {
+    const response = await fetch(`${testEnv.cmsUrl}/api/portal/cultures/views`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { data: unknown; error?: { message: string } } };
+  };
+
+  it('answers how many views went to published items: none for an unknown one', async () => {
+    const answer = await send({ views: [{ cultureId: 999_999, count: 5 }] });
+    expect(answer).toMatchObject({ status: 200, body: { data: { counted: 0 } } });
+  });
+
+  it('is for the server token only: a visitor or a caller without a token is refused', async () => {
+    const batch = { views: [{ cultureId: 999_999, count: 1 }] };
+    expect((await send(batch, (await cmsUser('views')).token)).status).toBe(403);
+    expect((await send(batch, null)).status).toBe(403);
+  });
+
+  it.each([
+    [{ views: [] }, '没有要计入的浏览'],
+    [{ views: [{ cultureId: 0, count: 1 }] }, 'cultureId 不能小于 1'],
+    [{ views: [{ cultureId: 1, count: 0 }] }, 'count 不能小于 1'],
+    [{ views: [{ cultureId: 1, count: 1_000_001 }] }, 'count 不能大于 1000000'],
+    [{ views: [{ cultureId: 1, count: 1.5 }] }, 'count 必须是整数'],
+    [{ views: Array.from({ length: 1_001 }, (_, i) => ({ cultureId: i + 1, count: 1 })) }, '一次最多计入 1000 个条目的浏览'],
+  ])('refuses %#: %s', async (body, message) => {
+    const answer = await send(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toContain(message);
   });
 });
 

@@ -1,8 +1,15 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { productDetailResponse, productPageResponse, quickOrderResponse } from '@feiyi/contract';
+import {
+  cultureDetailResponse,
+  culturePageResponse,
+  productDetailResponse,
+  productPageResponse,
+  quickOrderResponse,
+} from '@feiyi/contract';
 import { eventually, expectEnvelope, expectOk, get, newUser } from '../support/api.ts';
 import { testEnv } from '../support/env.ts';
+import { everyInstanceSavedItsViews, instanceStats } from '../support/instances.ts';
 
 // The scale profile (./portal test --profile scale): nginx in front of two adapter instances sharing Redis. The rest of
 // the contract suite runs through nginx; these tests show that both instances answer it, and that what one instance
@@ -11,11 +18,7 @@ import { testEnv } from '../support/env.ts';
 const adapters = (process.env.TEST_ADAPTER_URLS ?? '').split(',').filter(Boolean);
 const internalHeaders = { 'x-webhook-secret': testEnv.webhookSecret, 'content-type': 'application/json' };
 
-async function followedAnnouncements(adapterUrl: string): Promise<number> {
-  const response = await fetch(`${adapterUrl}/api/internal/cache-stats`, { headers: internalHeaders });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { followedAnnouncements: number } }).data.followedAnnouncements;
-}
+const followedAnnouncements = async (adapterUrl: string) => (await instanceStats(adapterUrl)).followedAnnouncements;
 
 async function productOn(adapterUrl: string, id: number) {
   const response = await fetch(`${adapterUrl}/api/product/${id}`);
@@ -78,9 +81,31 @@ describe('the scale profile', () => {
     expect((await productOn(second, product.id)).stock).toBe(before.stock - 1);
   });
 
+  it('views counted on one instance reach the other in one announcement per batch, not one per view', async () => {
+    const [first, second] = adapters as [string, string];
+    const items = expectOk(await get('/api/culture/page', { query: { category: 75, size: 50 } }), culturePageResponse).data.page.records;
+    const target = items[items.length - 1]!;
+    const open = async (adapterUrl: string) => {
+      const response = await fetch(`${adapterUrl}/api/culture/${target.id}`);
+      expect(response.status).toBe(200);
+      return expectEnvelope(await response.json(), cultureDetailResponse).data.culture.viewCount;
+    };
+    // Nothing waiting anywhere: the burst below starts the first instance's next batch.
+    await everyInstanceSavedItsViews();
+    const heard = await followedAnnouncements(second);
+    const counts = await Promise.all(Array.from({ length: 10 }, () => open(first)));
+    await everyInstanceSavedItsViews();
+    await eventually(async () => ((await followedAnnouncements(second)) > heard ? true : undefined));
+    expect(await followedAnnouncements(second)).toBe(heard + 1);
+    // The second instance counts the ten views, then its own.
+    expect(await open(second)).toBe(Math.max(...counts) + 1);
+  });
+
   it("another portal's announcements on another Redis database do not reach this one (pub/sub ignores database numbers)", async () => {
     const products = expectOk(await get('/api/product/page', { query: { page: 1, size: 36 } }), productPageResponse).data.page.records;
     const [target, marker] = products.filter((p) => p.stock > 0) as [(typeof products)[0], (typeof products)[0]];
+    // Views counted before (this file's or another's) are announced with their batch, up to a second later: not in the count below.
+    await everyInstanceSavedItsViews();
     const heard = await Promise.all(adapters.map(followedAnnouncements));
     const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0');
     const ours = Number(url.pathname.slice(1) || 0);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { eventually } from './api.ts';
 import { cmsGet, testEnv } from './env.ts';
 
 /**
@@ -23,24 +24,42 @@ export async function everyInstanceFollowsTheCms(): Promise<void> {
   }
 }
 
-/** How often the adapter loaded each content group from the CMS and updated it in place (GET /api/internal/cache-stats). */
-export interface CacheStats {
+/** What an instance's counters say (GET /api/internal/cache-stats, with the webhook secret). */
+export interface InstanceStats {
   loads: { content: number; shop: number };
   updates: { content: number; shop: number };
+  /** Other instances' announcements this one has followed. */
+  followedAnnouncements: number;
+  /** Views of culture items counted here and not saved in the CMS yet; saved and given up so far. */
+  views: { pending: number; saved: number; dropped: number };
 }
+
+export async function instanceStats(url: string): Promise<InstanceStats> {
+  const response = await fetch(`${url}/api/internal/cache-stats`, { headers: { 'x-webhook-secret': testEnv.webhookSecret } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: InstanceStats }).data;
+}
+
+/**
+ * Waits until no instance has views of culture items left to save: each counts views in batches, saved in the CMS and
+ * announced to the others about once a second (api-adapter/src/culture/view-counter.ts).
+ */
+export async function everyInstanceSavedItsViews(): Promise<void> {
+  await eventually(
+    async () => ((await Promise.all(adapterInstances.map(instanceStats))).every((stats) => stats.views.pending === 0) ? true : undefined),
+    { intervalMs: 100 },
+  );
+}
+
+/** How often the adapter loaded each content group from the CMS and updated it in place. */
+export type CacheStats = Pick<InstanceStats, 'loads' | 'updates'>;
 
 /**
  * The counts of every instance, summed: behind the scale profile's nginx each adapter instance keeps its own, and two
  * calls may reach two instances.
  */
 export async function cacheStats(): Promise<CacheStats> {
-  const all = await Promise.all(
-    adapterInstances.map(async (url) => {
-      const response = await fetch(`${url}/api/internal/cache-stats`, { headers: { 'x-webhook-secret': testEnv.webhookSecret } });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { data: CacheStats }).data;
-    }),
-  );
+  const all = await Promise.all(adapterInstances.map(instanceStats));
   const sum = (pick: (stats: CacheStats) => number) => all.reduce((total, stats) => total + pick(stats), 0);
   return {
     loads: { content: sum((s) => s.loads.content), shop: sum((s) => s.loads.shop) },

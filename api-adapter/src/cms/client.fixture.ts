@@ -29,12 +29,13 @@ export function answerBy(table: Record<string, CmsAnswer>): CmsAnswer {
 export const tokenOf = (call: CmsCall): string => (call.as === 'server' ? 'server' : call.as.jwt);
 
 /**
- * A CMS for `app.inject()` tests of route logic: published collections are given as documents,
+ * A CMS for `app.inject()` tests of route logic: published collections and single types are given as documents,
  * every other call goes to `answer` and is recorded in `calls` (in order), so a test can say
  * what the adapter asked, with whose token, and what it left out.
  */
-export function stubCms(options: { collections?: Record<string, unknown[]>; answer?: CmsAnswer } = {}) {
+export function stubCms(options: { collections?: Record<string, unknown[]>; singles?: Record<string, unknown>; answer?: CmsAnswer } = {}) {
   const collections = options.collections ?? {};
+  const singles = options.singles ?? {};
   const answer = options.answer ?? unavailable;
   const calls: CmsCall[] = [];
   /** How often each collection was loaded (a reload of the shop shows up here). */
@@ -61,8 +62,9 @@ export function stubCms(options: { collections?: Record<string, unknown[]>; answ
       loads[collection] = (loads[collection] ?? 0) + 1;
       return structuredClone(collections[collection] ?? []);
     },
-    async single() {
-      throw ApiError.notFound();
+    async single(singleType: string) {
+      if (!(singleType in singles)) throw ApiError.notFound();
+      return structuredClone(singles[singleType]);
     },
     async contentVersion() {
       return { content: 'c', shop: 's', stock: 's' };

@@ -15,9 +15,10 @@ export const answerHash = (status: number, body: string) => createHash('sha1').u
 const SITE_READS_PARALLEL = 16;
 
 /** The CMS reports editors' changes here; the store re-checks fingerprints and reloads what changed. */
-export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, fanOut }) => {
+export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, fanOut, views }) => {
   // How often this instance loaded each group and updated it in place: tests show that uploads and
-  // purchases reload nothing; and how many other instances' announcements it followed (the scale profile). Same secret as the CMS's calls; not part of the public API.
+  // purchases reload nothing; how many other instances' announcements it followed (the scale profile); and its views
+  // of culture items not saved yet (tests wait for none). Same secret as the CMS's calls; not part of the public API.
   app.get(
     '/api/internal/cache-stats',
     {
@@ -26,12 +27,19 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
         hide: true,
         headers: z.object({ 'x-webhook-secret': z.string().optional() }),
         response: {
-          200: envelope(z.object({ loads: counts, updates: counts, followedAnnouncements: z.number().int().nonnegative() })),
+          200: envelope(
+            z.object({
+              loads: counts,
+              updates: counts,
+              followedAnnouncements: z.number().int().nonnegative(),
+              views: z.object({ pending: z.number().int().nonnegative(), saved: z.number().int(), dropped: z.number().int() }),
+            }),
+          ),
           401: errorBody,
         },
       },
     },
-    async () => ok({ ...store.counts, followedAnnouncements: fanOut?.followed ?? 0 }),
+    async () => ok({ ...store.counts, followedAnnouncements: fanOut?.followed ?? 0, views: { pending: views.pending, ...views.totals } }),
   );
 
   // The static site's render service asks here, after a publish, which of the answers its pages read have changed:

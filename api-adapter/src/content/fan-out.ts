@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { cultureViews } from '@feiyi/contract/portal';
 
 export const CONTENT_EVENTS_CHANNEL = 'feiyi:content-events';
 
@@ -14,8 +15,8 @@ export const contentEventsChannel = (database: number | undefined) => `${CONTENT
 const message = z.object({
   from: z.string(),
   kind: z.enum(['published', 'stock', 'view']),
-  /** A view counted on one instance: the others count it too, so every hot list and detail agrees. */
-  cultureId: z.number().int().optional(),
+  /** Views counted on one instance since its last flush: the others count them too, so every hot list and detail agrees. */
+  views: cultureViews.optional(),
   /** A sale's or booking's new levels, as the CMS answered them: the others apply them without asking the CMS. */
   stock: z.array(z.object({ productId: z.number().int(), stock: z.number().int() })).optional(),
   seats: z.array(z.object({ workshopId: z.number().int(), seatsBooked: z.number().int() })).optional(),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { collection, type ContentStore, view } from '../content/store.ts';
 import type { category as categorySchema, CultureItem } from '@feiyi/contract/culture';
+import type { CultureViews } from '@feiyi/contract/portal';
 import { nationalListDocument } from '../national/document.ts';
 import { provinceDocuments } from '../province/documents.ts';
 import { byId, groupBy } from '../shared/index-by.ts';
@@ -66,8 +67,11 @@ export const categories = view('content', [categoryDocuments, culturesByCategory
 
 export const cultureContent = [cultureDocuments, cultureItemOf, cultures, cultureById, culturesByCategory, culturesByProvince, categories];
 
-/** One more view of a culture in this instance's copy (the CMS counts it too): hot lists move at once. */
-export async function countView(store: ContentStore, id: number): Promise<void> {
-  const culture = (await store.content.get()).get(cultureById).get(id);
-  if (culture) culture.viewCount += 1;
+/** Views of cultures counted by another instance, added to this instance's copy: hot lists move here too. */
+export async function countViews(store: ContentStore, views: CultureViews): Promise<void> {
+  const byId = (await store.content.get()).get(cultureById);
+  for (const { cultureId, count } of views) {
+    const culture = byId.get(cultureId);
+    if (culture) culture.viewCount += count;
+  }
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { portalViewCounted } from '@feiyi/contract/portal';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses } from '@feiyi/contract/common';
 import {
@@ -22,7 +21,7 @@ import { categories, cultureById, cultureContent, cultures, culturesByCategory }
 
 const EMPTY_PAGE = (size: number) => pageFrom([], 0, 1, size);
 
-export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, fanOut }) => {
+export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, views }) => {
   store.use(...cultureContent, siteSearch);
   app.get(
     '/api/culture/page',
@@ -136,13 +135,10 @@ export const cultureRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       const data = await store.content.get();
       const culture = data.get(cultureById).get(request.params.id);
       if (!culture) throw ApiError.notFound('文化条目不存在或已下线');
-      // Counted in the CMS without waiting; the in-memory copy follows so hot lists move at once.
+      // Counted in this instance's copy at once (the visitor sees their own view, hot lists here move); the CMS and the
+      // other instances get it with the other views of the next second, in one request and one message.
       culture.viewCount += 1;
-      // The other instances count it too (before this answer leaves, so the next request anywhere sees it).
-      await fanOut?.announce({ kind: 'view', cultureId: culture.id });
-      cms.server
-        .post(portalViewCounted, `portal/cultures/${culture.id}/views`)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'view count not recorded'));
+      views.count(culture.id);
       return ok({ culture });
     },
   );

@@ -6,6 +6,7 @@ import type { CmsClient } from '../cms/client.ts';
 import type { AppConfig } from '../config.ts';
 import type { ContentFanOut } from '../content/fan-out.ts';
 import type { ContentStore } from '../content/store.ts';
+import type { ViewCounter } from '../culture/view-counter.ts';
 import { ApiError } from '../http/errors.ts';
 
 /** What every domain's routes are given by app.ts. */
@@ -18,6 +19,8 @@ export interface Deps {
   redis?: Redis | undefined;
   /** Tells the other instances that content moved here (with Redis only). */
   fanOut?: ContentFanOut | undefined;
+  /** Views of culture items on their way to the CMS and the other instances, in batches. */
+  views: ViewCounter;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{1,100}$/;

@@ -1,4 +1,10 @@
-import { portalViewCounted, seatLevels as seatLevelsAnswer, stockLevels as stockLevelsAnswer } from '@feiyi/contract/portal';
+import {
+  portalViewBatch,
+  portalViewsCounted,
+  seatLevels as seatLevelsAnswer,
+  stockLevels as stockLevelsAnswer,
+} from '@feiyi/contract/portal';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { contentFingerprint } from '../../../portal/content-fingerprint';
 import { columnsOf, tableOf } from '../../../portal/db-names';
@@ -34,13 +40,27 @@ export default {
     return seatLevels(strapi.db.connection, parse(pidsQuery, ctx.query).pids);
   }),
 
-  /** Counts a visit to a culture item (server token only; the adapter calls it on detail views). */
-  view: answers(portalViewCounted, async (ctx) => {
+  /**
+   * Adds a batch of views of culture items (server token only; each adapter instance sends what it counted since its
+   * last flush). One UPDATE per item adds its count to what is stored, inside one transaction: concurrent batches from
+   * several instances all add up, and a batch that fails leaves nothing half-counted for the adapter's retry.
+   * Through the query builder, not the Document Service: that would move updated_at and fire Strapi's entry.update, and a
+   * view would then change the content fingerprint, reload every adapter's cache and rebuild the site.
+   */
+  views: answers(portalViewsCounted, async (ctx) => {
     requireServerToken(ctx);
-    const { pid } = parse(z.object({ pid: z.coerce.number().int().positive() }), ctx.params);
+    const { views } = parse(portalViewBatch, ctx.request.body);
     const uid = 'api::culture.culture';
+    const table = tableOf(uid);
     const c = columnsOf(uid, 'pid', 'viewCount');
-    await strapi.db.connection(tableOf(uid)).where(c.pid, pid).increment(c.viewCount, 1);
-    return { ok: true };
+    let counted = 0;
+    await strapi.db.transaction(async ({ trx }: { trx: Knex.Transaction }) => {
+      for (const { cultureId, count } of views) {
+        // The draft row follows too, so an editor's next publish does not take the views back.
+        const rows = await trx(table).where(c.pid, cultureId).increment(c.viewCount, count);
+        if (rows > 0) counted += count;
+      }
+    });
+    return { counted };
   }),
 };
