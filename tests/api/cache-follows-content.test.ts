@@ -13,7 +13,13 @@ import { expectOk, fileForm, get, newUser, post, randomIp, tinyPng } from '../su
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { cmsGet, testEnv } from '../support/env.ts';
 import { sql } from '../support/database.ts';
-import { cacheStats, type CacheStats, contentFingerprint, everyInstanceFollowsTheCms, everyInstanceSavedItsViews } from '../support/instances.ts';
+import {
+  cacheStats,
+  type CacheStats,
+  contentFingerprint,
+  everyInstanceFollowsTheCms,
+  everyInstanceSavedItsViews,
+} from '../support/instances.ts';
 
 // Reloads and rebuilds follow published public content only. The adapter counts its loads and
 // in-place updates (GET /api/internal/cache-stats); the site rebuilds exactly when the CMS's
