@@ -77,7 +77,13 @@ export async function startBenchProfile(options: {
         resetAdminPassword: true,
         resetStaffPasswords: ['EDITOR_PASSWORD', 'OPERATOR_PASSWORD'],
         serveAdmin: false,
-        extraAdapterEnv: { LOG_LEVEL: 'warn' },
+        // The order queue's settings, when the bench is asked to try others (CMS_ORDER_CONCURRENCY=2 ./portal bench scale).
+        extraAdapterEnv: {
+          LOG_LEVEL: 'warn',
+          ...Object.fromEntries(
+            ['CMS_ORDER_CONCURRENCY', 'CMS_ORDER_BATCH'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+          ),
+        },
         redisUrl,
         adapters: options.adapters,
         nginxDir: path.join(workDir, 'nginx'),
