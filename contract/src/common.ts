@@ -1,25 +1,11 @@
 import { z } from 'zod';
+import { ERROR_CODES, HOT_LATEST_CODE, SUCCESS_CODE } from './codes.ts';
 import { MAINLAND_MOBILE } from './identity.ts';
 
 // No global zod settings here: importing the contract changes nothing. Each app sets Chinese messages (and the site
 // its jitless mode) in its own entry (api-adapter/src/zod-locale.ts, site/src/lib/zod-jitless.ts).
 
-/** Body code for success. The hot and latest calls answer HOT_LATEST_CODE instead, as the spec says. */
-export const SUCCESS_CODE = 20000;
-export const HOT_LATEST_CODE = 200;
-
-export const ERROR_CODES = {
-  validation: 40000,
-  unauthenticated: 40100,
-  forbidden: 40300,
-  notFound: 40400,
-  conflict: 40900,
-  payloadTooLarge: 41300,
-  unsupportedMedia: 41500,
-  tooManyRequests: 42900,
-  internal: 50000,
-  unavailable: 50300,
-} as const;
+export { ERROR_CODES, HOT_LATEST_CODE, SUCCESS_CODE };
 
 /**
  * A refused kind, named back to the visitor ('不支持的浏览类型：video') only when it is a short plain word: anything

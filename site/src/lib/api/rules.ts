@@ -5,7 +5,8 @@
  */
 import * as MESSAGES from '@feiyi/contract/messages';
 
-export { HOT_LATEST_CODE, SUCCESS_CODE } from '@feiyi/contract/common';
+// From the zod-free module: the shell loads these rules on every page.
+export { HOT_LATEST_CODE, SUCCESS_CODE } from '@feiyi/contract/codes';
 
 /** Global time-out (10 000 ms), 5 s for history and order calls, 30 s at build time. */
 export const TIMEOUT_MS = { browser: 10_000, profile: 5_000, build: 30_000 } as const;
