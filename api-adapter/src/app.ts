@@ -163,8 +163,11 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
           return;
         }
         if (event.stock || event.seats) {
-          applyStock(store, event.stock ?? []);
-          applySeats(store, event.seats ?? []);
+          // A sale's levels are ahead of this copy's fingerprint; levels another instance followed come with theirs.
+          const followed = event.stockVersion !== undefined;
+          applyStock(store, event.stock ?? [], { followed });
+          applySeats(store, event.seats ?? [], { followed });
+          if (event.stockVersion !== undefined) store.adoptFollowedStock(event.stockVersion);
           return;
         }
         await store.checkForChanges();

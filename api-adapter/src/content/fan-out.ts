@@ -20,6 +20,11 @@ const message = z.object({
   /** A sale's or booking's new levels, as the CMS answered them: the others apply them without asking the CMS. */
   stock: z.array(z.object({ productId: z.number().int(), stock: z.number().int() })).optional(),
   seats: z.array(z.object({ workshopId: z.number().int(), seatsBooked: z.number().int() })).optional(),
+  /**
+   * Levels an instance followed from the CMS (read after this stock fingerprint): the others adopt them with the
+   * fingerprint, so they neither wait for their own check nor follow again (ContentStore.adoptFollowedStock).
+   */
+  stockVersion: z.string().optional(),
 });
 export type ContentEvent = Omit<z.infer<typeof message>, 'from'>;
 

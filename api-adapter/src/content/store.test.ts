@@ -145,6 +145,25 @@ describe('ContentStore', () => {
     expect(follows).toBe(1);
   });
 
+  it('adopts the levels another instance followed with their fingerprint: the next check follows nothing', async () => {
+    const version = { content: 'c1', shop: 's1', stock: 't1' };
+    const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);
+    const store = new ContentStore(cms, 'http://x', log);
+    store.use(total);
+    await store.shop.get();
+    let follows = 0;
+    store.onStockMoved(async () => {
+      follows += 1;
+    });
+    await store.checkForChanges();
+    version.stock = 't2';
+    store.update(items, (documents) => documents.map((d) => ({ ...d, stock: 5 })), { followed: true });
+    store.adoptFollowedStock('t2');
+    await store.checkForChanges();
+    expect(follows).toBe(0);
+    expect((await store.shop.get()).get(total)).toBe(5);
+  });
+
   it('settles after following the stock: what it fetched is as new as the fingerprint, the next check fetches nothing', async () => {
     const version = { content: 'c1', shop: 's1', stock: 't1' };
     const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);

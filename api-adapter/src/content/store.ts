@@ -111,7 +111,7 @@ export class ContentStore {
     loads: { content: 0, shop: 0 },
     updates: { content: 0, shop: 0 },
   };
-  private readonly stockFollowers: Array<() => Promise<void>> = [];
+  private readonly stockFollowers: Array<(stockVersion: string) => Promise<void>> = [];
   private readonly parts: Record<ContentGroup, Part[]> = { content: [], shop: [] };
   private lastVersion: ContentVersion | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -191,8 +191,16 @@ export class ContentStore {
    * Called when stock or seats moved elsewhere (another instance's sale, an expired order): domains fetch and apply them,
    * as followed (`update(…, { followed: true })`).
    */
-  onStockMoved(follow: () => Promise<void>): void {
+  onStockMoved(follow: (stockVersion: string) => Promise<void>): void {
     this.stockFollowers.push(follow);
+  }
+
+  /**
+   * Another instance followed moved stock (fetched after the fingerprint `stockVersion`) and announced the levels, which
+   * the caller has just applied as followed: this copy is then as new as that fingerprint too.
+   */
+  adoptFollowedStock(stockVersion: string): void {
+    if (this.lastVersion) this.lastVersion = { ...this.lastVersion, stock: stockVersion };
   }
 
   /**
@@ -230,11 +238,11 @@ export class ContentStore {
     if (!last) return;
     if (version.content !== last.content) await this.content.invalidate();
     if (version.shop !== last.shop) await this.shop.invalidate();
-    else if (version.stock !== last.stock) await this.followStock();
+    else if (version.stock !== last.stock) await this.followStock(version.stock);
   }
 
-  private async followStock(): Promise<void> {
-    await Promise.all(this.stockFollowers.map((follow) => follow()));
+  private async followStock(stockVersion: string): Promise<void> {
+    await Promise.all(this.stockFollowers.map((follow) => follow(stockVersion)));
   }
 
   startWatching(intervalMs: number): void {

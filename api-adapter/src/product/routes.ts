@@ -9,12 +9,14 @@ import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { applyStock, productById, productContent, products } from './content.ts';
 
-export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
+export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, fanOut }) => {
   store.use(...productContent);
-  // Stock moved in the CMS (an expired order released some). Each instance follows it on its own check; announcing it
-  // to the others would make them follow again, each announcement bringing the next.
-  store.onStockMoved(async () => {
-    applyStock(store, await cms.server.get(stockLevels, 'portal/products/stock'), { followed: true });
+  // Stock moved in the CMS (an expired order released some): the first instance to notice tells the others the levels,
+  // with the fingerprint they follow, so the others adopt them instead of following again.
+  store.onStockMoved(async (stockVersion) => {
+    const levels = await cms.server.get(stockLevels, 'portal/products/stock');
+    applyStock(store, levels, { followed: true });
+    await fanOut?.announce({ kind: 'stock', stock: levels, stockVersion });
   });
   const tags = ['周边商品'];
 

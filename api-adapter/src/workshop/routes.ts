@@ -22,8 +22,10 @@ const tags = ['体验工坊'];
 
 export const workshopRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, config, fanOut }) => {
   store.use(workshops);
-  store.onStockMoved(async () => {
-    applySeats(store, await cms.server.get(seatLevels, 'portal/workshops/seats'), { followed: true });
+  store.onStockMoved(async (stockVersion) => {
+    const levels = await cms.server.get(seatLevels, 'portal/workshops/seats');
+    applySeats(store, levels, { followed: true });
+    await fanOut?.announce({ kind: 'stock', seats: levels, stockVersion });
   });
   const withImage = (b: Booking): Booking => ({
     ...b,
