@@ -29,6 +29,21 @@ function cmsWith(documents: Record<string, unknown[]>, version = { content: 'c1'
 }
 const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
+/** A store whose shop is loaded, watching the stock fingerprint `version.stock`; `follows` counts its stock follows. */
+async function shopFollowingStock(onFollow: (store: ContentStore) => void = () => undefined) {
+  const version = { content: 'c1', shop: 's1', stock: 't1' };
+  const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);
+  const store = new ContentStore(cms, 'http://x', log);
+  store.use(total);
+  await store.shop.get();
+  let follows = 0;
+  store.onStockMoved(async () => {
+    follows += 1;
+    onFollow(store);
+  });
+  return { store, version, follows: () => follows };
+}
+
 describe('ContentStore', () => {
   it('loads the registered sources of a group and builds their views', async () => {
     const { cms, calls } = cmsWith({
@@ -124,64 +139,41 @@ describe('ContentStore', () => {
   });
 
   it('follows the stock after an update in place even when the fingerprint reads as before (a sale undone in the CMS)', async () => {
-    const version = { content: 'c1', shop: 's1', stock: 't1' };
-    const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);
-    const store = new ContentStore(cms, 'http://x', log);
-    store.use(total);
-    await store.shop.get();
-    let follows = 0;
-    store.onStockMoved(async () => {
-      follows += 1;
-    });
+    const { store, follows } = await shopFollowingStock();
     await store.checkForChanges();
     await store.checkForChanges();
-    expect(follows).toBe(0);
+    expect(follows()).toBe(0);
 
     // A sale here (its answer carried the stock), undone in the CMS before the next check: the stock reads 't1' again.
     store.update(items, (documents) => documents.map((d) => ({ ...d, stock: 1 })));
     await store.checkForChanges();
-    expect(follows).toBe(1);
+    expect(follows()).toBe(1);
     await store.checkForChanges();
-    expect(follows).toBe(1);
+    expect(follows()).toBe(1);
   });
 
   it('adopts the levels another instance followed with their fingerprint: the next check follows nothing', async () => {
-    const version = { content: 'c1', shop: 's1', stock: 't1' };
-    const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);
-    const store = new ContentStore(cms, 'http://x', log);
-    store.use(total);
-    await store.shop.get();
-    let follows = 0;
-    store.onStockMoved(async () => {
-      follows += 1;
-    });
+    const { store, version, follows } = await shopFollowingStock();
     await store.checkForChanges();
     version.stock = 't2';
     store.update(items, (documents) => documents.map((d) => ({ ...d, stock: 5 })), { followed: true });
     store.adoptFollowedStock('t2');
     await store.checkForChanges();
-    expect(follows).toBe(0);
+    expect(follows()).toBe(0);
     expect((await store.shop.get()).get(total)).toBe(5);
   });
 
   it('settles after following the stock: what it fetched is as new as the fingerprint, the next check fetches nothing', async () => {
-    const version = { content: 'c1', shop: 's1', stock: 't1' };
-    const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);
-    const store = new ContentStore(cms, 'http://x', log);
-    store.use(total);
-    await store.shop.get();
-    let follows = 0;
-    store.onStockMoved(async () => {
-      follows += 1;
-      store.update(items, (documents) => documents.map((d) => ({ ...d, stock: 0 })), { followed: true });
-    });
+    const { store, version, follows } = await shopFollowingStock((store) =>
+      store.update(items, (documents) => documents.map((d) => ({ ...d, stock: 0 })), { followed: true }),
+    );
     await store.checkForChanges();
     version.stock = 't2';
     await store.checkForChanges();
-    expect(follows).toBe(1);
+    expect(follows()).toBe(1);
     expect((await store.shop.get()).get(total)).toBe(0);
     await store.checkForChanges();
     await store.checkForChanges();
-    expect(follows).toBe(1);
+    expect(follows()).toBe(1);
   });
 });
