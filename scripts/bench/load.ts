@@ -13,6 +13,21 @@ export interface Row {
   p97_5: number;
   p99: number;
   errors: number;
+  /** What the errors were: each non-2xx status, and each connection error by its code (e.g. ECONNRESET, timeout). */
+  errorKinds: Record<string, number>;
+}
+
+/** One autocannon run, with its connection errors and non-2xx statuses counted by kind. */
+function measure(options: autocannon.Options): Promise<{ result: autocannon.Result; errorKinds: Record<string, number> }> {
+  return new Promise((resolve, reject) => {
+    const errorKinds: Record<string, number> = {};
+    const count = (kind: string) => (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, errorKinds })));
+    instance.on('reqError', (error: NodeJS.ErrnoException) => count(error.code ?? error.message));
+    instance.on('response', (_client, status: number) => {
+      if (status < 200 || status > 299) count(String(status));
+    });
+  });
 }
 
 /** Cached reads: 2 s of warm-up at 10 connections, then `duration` seconds at `connections`. */
@@ -25,7 +40,7 @@ export async function load(
   const headers = options.headers ? { headers: options.headers } : {};
   // A short warm-up first, so the JIT and caches are warm when the measured run starts.
   await autocannon({ url, connections: 10, duration: 2, ...requests, ...headers });
-  const result = await autocannon({
+  const { result, errorKinds } = await measure({
     url,
     connections: options.connections,
     duration: options.duration,
@@ -39,8 +54,9 @@ export async function load(
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    errorKinds,
   };
-  console.log(`  ${target}: ${row.rps} req/s, p99 ${row.p99} ms${row.errors ? `, ${row.errors} errors` : ''}`);
+  console.log(`  ${target}: ${row.rps} req/s, p99 ${row.p99} ms${row.errors ? `, ${row.errors} errors ${JSON.stringify(errorKinds)}` : ''}`);
   return row;
 }
 

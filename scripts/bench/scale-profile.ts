@@ -176,13 +176,17 @@ export function childPids(pid: number): number[] {
   return children;
 }
 
-/** Every measured process of the profile: the CMS, each adapter, nginx (its master and workers together). */
-export function profileProcesses(stack: RunningScaleStack): Array<{ name: string; rssMb: () => number }> {
+/**
+ * Every measured process of the profile: the CMS, each adapter, nginx (its master and workers together). `nodePid`: the
+ * Node.js processes' own id (for collected-memory.ts).
+ */
+export function profileProcesses(stack: RunningScaleStack): Array<{ name: string; rssMb: () => number; nodePid?: number }> {
   const cms = stack.services.find((service) => service.name === 'cms')!;
   const nginxPid = stack.nginx.child.pid!;
+  const node = (name: string, pid: number) => ({ name, rssMb: () => residentMb(pid), nodePid: pid });
   return [
-    { name: 'cms', rssMb: () => residentMb(cms.child.pid!) },
-    ...stack.adapters.map((adapter) => ({ name: adapter.name, rssMb: () => residentMb(adapter.service.child.pid!) })),
+    node('cms', cms.child.pid!),
+    ...stack.adapters.map((adapter) => node(adapter.name, adapter.service.child.pid!)),
     {
       name: 'nginx',
       rssMb: () => [nginxPid, ...childPids(nginxPid)].reduce((sum, pid) => sum + residentMb(pid), 0),

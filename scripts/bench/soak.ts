@@ -4,8 +4,9 @@
  * rate: ≈ 90 % browsing (static pages and the API reads the pages make), 8 % search, 2 % checkout and donations by
  * registered visitors; meanwhile an editor publishes a change to a culture item every 30 s through the CMS's admin API.
  * Reports the answers by status (no 5xx allowed), p50/p99 per route, the resident memory of every process (the CMS, each
- * adapter, nginx) after a 1-minute warm-up and at the end (growth < 20 %), and the site updates that ran (count, durations)
- * with how soon each publish was live.
+ * adapter, nginx) every 5 s and, for the Node.js processes, once their garbage is collected after a 1-minute warm-up and at
+ * the end (growth < 20 %; collected-memory.ts says why), and the site updates that ran (count, durations) with how soon
+ * each publish was live.
  *   ./portal bench soak [--minutes 5]     (BENCH_SOAK_RATE requests/s, default 100; BENCH_WEB_PORT, BENCH_CMS_PORT,
  *                                          BENCH_REDIS_URL as for ./portal bench scale)
  */
@@ -26,6 +27,7 @@ import {
   type BenchProfile,
 } from './scale-profile.ts';
 import { oneItemOrder } from './buyer.ts';
+import { collectedMemory, type CollectedMemory } from './collected-memory.ts';
 
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 8060);
 const CMS_PORT = Number(process.env.BENCH_CMS_PORT ?? 1357);
@@ -220,6 +222,15 @@ async function soak(profile: BenchProfile, minutes: number) {
   sampleMemory();
   const timers: NodeJS.Timeout[] = [];
   timers.push(setInterval(sampleMemory, MEMORY_EVERY_MS));
+  // Each Node.js process's memory once collected, after the warm-up (while the traffic goes on) and at the end.
+  const collected: { warmUp: Record<string, CollectedMemory>; end: Record<string, CollectedMemory> } = { warmUp: {}, end: {} };
+  const collectAll = async (into: Record<string, CollectedMemory>) => {
+    for (const p of processes) if (p.nodePid) into[p.name] = await collectedMemory(p.nodePid);
+  };
+  const warmUpCollected: Promise<void> = new Promise((resolve, reject) =>
+    timers.push(setTimeout(() => collectAll(collected.warmUp).then(resolve, reject), WARM_UP_MS)),
+  );
+  warmUpCollected.catch(() => undefined);
   timers.push(setInterval(() => void readBuild().catch(() => undefined), 1_000));
   let editing = Promise.resolve();
   timers.push(
@@ -269,10 +280,12 @@ async function soak(profile: BenchProfile, minutes: number) {
   await Promise.all(pending);
   for (const timer of timers) clearInterval(timer);
   sampleMemory();
+  await warmUpCollected;
+  await collectAll(collected.end);
   await editing;
   await publish(original);
   await readBuild();
-  return { samples, skipped, sent, memory, publishes, builds: [...builds.values()].slice(initialBuilds), started };
+  return { samples, skipped, sent, memory, collected, publishes, builds: [...builds.values()].slice(initialBuilds), started };
 }
 
 async function main() {
@@ -304,10 +317,23 @@ async function main() {
 
   const afterWarmUp = memory.find((m) => m.at - started >= WARM_UP_MS) ?? memory[0]!;
   const last = memory.at(-1)!;
+  // Growth: for the Node.js processes, once their garbage is collected (collected-memory.ts); for nginx, as sampled.
   const growth = Object.keys(last.rss).map((name) => {
-    const base = afterWarmUp.rss[name]!;
     const peak = Math.max(...memory.filter((m) => m.at >= afterWarmUp.at).map((m) => m.rss[name]!));
-    return { name, start: memory[0]!.rss[name]!, base, end: last.rss[name]!, peak, growth: (last.rss[name]! - base) / base };
+    const [warm, end] = [result.collected.warmUp[name], result.collected.end[name]];
+    const base = warm?.rssMb ?? afterWarmUp.rss[name]!;
+    const finalRss = end?.rssMb ?? last.rss[name]!;
+    return {
+      name,
+      start: memory[0]!.rss[name]!,
+      sampledAfterWarmUp: afterWarmUp.rss[name]!,
+      sampledEnd: last.rss[name]!,
+      peak,
+      collected: warm && end ? { warmUp: warm, end } : undefined,
+      base,
+      end: finalRss,
+      growth: (finalRss - base) / base,
+    };
   });
   const rows = [...byRoute.entries()]
     .map(([route, list]) => {
@@ -336,13 +362,13 @@ async function main() {
       (r) => `| ${r.route} | ${r.count} | ${r.errors} | ${r.other} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} |`,
     ),
     '',
-    `Resident memory (MB): at the start, after the ${WARM_UP_MS / 1000} s warm-up, at the end, the peak after the warm-up, and the growth since the warm-up (must stay < ${MAX_GROWTH * 100} %)`,
+    `Resident memory (MB), sampled every ${MEMORY_EVERY_MS / 1000} s: at the start, after the ${WARM_UP_MS / 1000} s warm-up, at the end, the peak after the warm-up; then, for the Node.js processes, once their garbage was collected (two full collections through the inspector) after the warm-up and at the end, with the live heap. Growth since the warm-up, collected (nginx: sampled), must stay < ${MAX_GROWTH * 100} %`,
     '',
-    '| process | start | after warm-up | end | peak | growth |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| process | start | after warm-up | end | peak | collected after warm-up (heap) | collected at the end (heap) | growth |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...growth.map(
       (g) =>
-        `| ${g.name} | ${g.start} | ${g.base} | ${g.end} | ${g.peak} | ${(g.growth * 100).toFixed(1)} % ${g.growth < MAX_GROWTH ? '✓' : '✗'} |`,
+        `| ${g.name} | ${g.start} | ${g.sampledAfterWarmUp} | ${g.sampledEnd} | ${g.peak} | ${g.collected ? `${g.collected.warmUp.rssMb} (${g.collected.warmUp.heapUsedMb})` : '–'} | ${g.collected ? `${g.collected.end.rssMb} (${g.collected.end.heapUsedMb})` : '–'} | ${(g.growth * 100).toFixed(1)} % ${g.growth < MAX_GROWTH ? '✓' : '✗'} |`,
     ),
     '',
     `Publishes: ${publishes.length}, live on the static page after ${publishes.map((p) => (p.liveMs === null ? 'never' : `${(p.liveMs / 1000).toFixed(1)} s`)).join(', ')}`,

@@ -41,10 +41,10 @@ describe('adapterPorts', () => {
 });
 
 describe('bucketUrlOf', () => {
-  it('reads a bucket the environment names at its own host, or path style, under its folder', () => {
+  it('reads a bucket the environment names at its own host, or path style; the folder is in the files’ own addresses', () => {
     expect(bucketUrlOf({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1' })).toBe('https://media.s3.eu-west-1.amazonaws.com');
     expect(bucketUrlOf({ S3_BUCKET: 'media', S3_ENDPOINT: 'https://cos.ap-shanghai.myqcloud.com', S3_ROOT_PATH: '/portal/' })).toBe(
-      'https://media.cos.ap-shanghai.myqcloud.com/portal',
+      'https://media.cos.ap-shanghai.myqcloud.com',
     );
     expect(bucketUrlOf({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toBe(
       'http://127.0.0.1:9000/media',

@@ -33,19 +33,20 @@ export const defaultUploadStorePort = (webPort: number) => webPort + 9;
 
 /**
  * The address nginx reads a bucket the environment names from: path style (S3_FORCE_PATH_STYLE) or the bucket's own
- * host (virtual-hosted, as AWS, OSS and COS answer), under S3_ROOT_PATH.
+ * host (virtual-hosted, as AWS, OSS and COS answer). Not under S3_ROOT_PATH: the upload provider puts the folder in the
+ * file's address itself (`/uploads/<folder>/<name>`), and nginx passes that path on whole.
  */
 export function bucketUrlOf(env: NodeJS.ProcessEnv): string {
   if (!env.S3_BUCKET) throw new Error('S3_BUCKET is not set');
   const endpoint = new URL(env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`);
-  const root = env.S3_ROOT_PATH ? `/${env.S3_ROOT_PATH.replace(/^\/+|\/+$/g, '')}` : '';
   const pathStyle = env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1';
-  return pathStyle ? `${endpoint.origin}/${env.S3_BUCKET}${root}` : `${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}${root}`;
+  return pathStyle ? `${endpoint.origin}/${env.S3_BUCKET}` : `${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`;
 }
 
 const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'portal.conf.template');
 const SECURITY_HEADERS = path.join(ROOT, 'deploy', 'nginx', 'security-headers.conf');
 const BROTLI_MODULE = '/usr/share/nginx/modules/ngx_http_brotli_static_module.so';
+const BROTLI_PACKAGE = 'libnginx-mod-http-brotli-static';
 
 /** Whether nginx can send the site build's .br copies (Debian's libnginx-mod-http-brotli-static is installed). */
 export const nginxServesBrotli = () => existsSync(BROTLI_MODULE);
@@ -62,20 +63,28 @@ export function nginxPath(): string | undefined {
 /** Debian's nginx, installed when missing and we are root (as the browser tests' Chromium is); otherwise how to. */
 async function ensureNginx(log: (line: string) => void): Promise<string> {
   const existing = nginxPath();
-  if (existing) return existing;
-  const command = 'apt-get update && apt-get install -y --no-install-recommends nginx';
-  if (!isRoot() || !existsSync('/usr/bin/apt-get')) throw new CommandError(`扩展部署需要 nginx，请先运行：sudo sh -c '${command}'`);
-  log('安装扩展部署所需的 Debian 软件包 nginx…');
+  const canInstall = isRoot() && existsSync('/usr/bin/apt-get');
+  if (existing && (nginxServesBrotli() || !canInstall)) return existing;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update', '-qq'], { cwd: '/', env, quiet: true, label: 'apt-get update' });
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], {
-    cwd: '/',
-    env,
-    quiet: true,
-    label: 'apt-get install',
-  });
+  const apt = (args: string[], label: string) => run('apt-get', args, { cwd: '/', env, quiet: true, label });
+  if (!existing) {
+    const command = `apt-get update && apt-get install -y --no-install-recommends nginx ${BROTLI_PACKAGE}`;
+    if (!canInstall) throw new CommandError(`扩展部署需要 nginx，请先运行：sudo sh -c '${command}'`);
+    log('安装扩展部署所需的 Debian 软件包 nginx…');
+    await apt(['update', '-qq'], 'apt-get update');
+    await apt(['install', '-y', '-qq', '--no-install-recommends', 'nginx'], 'apt-get install');
+  }
   const installed = nginxPath();
-  if (!installed) throw new CommandError(`安装后仍找不到 nginx，请手动运行：${command}`);
+  if (!installed) throw new CommandError('安装后仍找不到 nginx，请手动运行：apt-get install -y nginx');
+  // Debian's nginx has no brotli; its module package lets nginx send the build's .br copies. Without it (another
+  // distribution, or a module built for another nginx) the site is served as gzip, which the start line says.
+  log(`安装 nginx 的 brotli 模块（Debian 软件包 ${BROTLI_PACKAGE}）…`);
+  try {
+    if (existing) await apt(['update', '-qq'], 'apt-get update');
+    await apt(['install', '-y', '-qq', '--no-install-recommends', BROTLI_PACKAGE], 'apt-get install');
+  } catch (error) {
+    log(`未能安装 ${BROTLI_PACKAGE}（${(error as Error).message.split('\n')[0]}），网站只以 gzip 提供`);
+  }
   return installed;
 }
 
