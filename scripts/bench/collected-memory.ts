@@ -66,7 +66,13 @@ export async function collectedMemory(pid: number): Promise<CollectedMemory> {
     return { rssMb: Math.round(residentMb(pid) * 10) / 10, heapUsedMb: Math.round((heapUsed / 2 ** 20) * 10) / 10 };
   } finally {
     // Closing the inspector ends this session, so its answer never comes: wait for the port instead.
-    socket.send(JSON.stringify({ id: ++lastId, method: 'Runtime.evaluate', params: { expression: "process.getBuiltinModule('node:inspector').close()" } }));
+    socket.send(
+      JSON.stringify({
+        id: ++lastId,
+        method: 'Runtime.evaluate',
+        params: { expression: "process.getBuiltinModule('node:inspector').close()" },
+      }),
+    );
     await until(`the inspector of process ${pid} to close`, async () => !(await inspectorAnswers()));
     socket.close();
   }

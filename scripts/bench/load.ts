@@ -56,7 +56,9 @@ export async function load(
     errors: result.errors + result.non2xx,
     errorKinds,
   };
-  console.log(`  ${target}: ${row.rps} req/s, p99 ${row.p99} ms${row.errors ? `, ${row.errors} errors ${JSON.stringify(errorKinds)}` : ''}`);
+  console.log(
+    `  ${target}: ${row.rps} req/s, p99 ${row.p99} ms${row.errors ? `, ${row.errors} errors ${JSON.stringify(errorKinds)}` : ''}`,
+  );
   return row;
 }
 

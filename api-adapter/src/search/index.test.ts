@@ -74,6 +74,49 @@ describe('SearchIndex', () => {
   });
 });
 
+describe('SearchIndex built from the previous copy’s index', () => {
+  const kindOf = (i: { id: number }) => (i.id < 100 ? 0 : 1);
+  const articles = [item(1, '京剧', { content: '西皮二黄' }), item(2, '昆曲', { description: '百戏之祖' })];
+  const listItems = [item(101, '京剧', { tagNames: ['Ⅳ-28'] }), item(102, '川剧', { content: '变脸' }), item(103, '京韵大鼓')];
+  const keywords = ['京剧', 'jingju', 'jj', '变脸', '百戏', '京', '西皮二黄', '新戏', '川剧', '大鼓'];
+  const results = (index: SearchIndex<ReturnType<typeof item>>) => keywords.map((k) => index.search(k));
+
+  it('keeps the index of a kind whose texts are unchanged, and answers as an index built afresh, with the new items', () => {
+    const previous = new SearchIndex([...articles, ...listItems], { kindOf });
+    // An editor publishes article 2 (its description changes); the list's items come again, as new objects with new views.
+    const changed = [articles[0]!, item(2, '昆曲', { description: '新戏之祖' })];
+    const again = listItems.map((i) => ({ ...i, viewCount: i.id }));
+    const next = new SearchIndex([...changed, ...again], { kindOf, previous });
+    const fresh = new SearchIndex([...changed, ...again], { kindOf });
+    expect(next.keptKinds).toEqual([1]);
+    expect(fresh.keptKinds).toEqual([]);
+    expect(results(next)).toEqual(results(fresh));
+    expect(next.search('新戏').map((i) => i.id)).toEqual([2]);
+    expect(next.search('百戏')).toEqual([]);
+    // The kept kind answers with the new items (their views), not the previous copy's.
+    expect(next.search('变脸')[0]).toBe(again[1]);
+  });
+
+  it('indexes a kind again when any of its texts, their number or their order changed', () => {
+    const previous = new SearchIndex([...articles, ...listItems], { kindOf });
+    const renamed = new SearchIndex([...articles, listItems[0]!, item(102, '川剧高腔', { content: '变脸' }), listItems[2]!], {
+      kindOf,
+      previous,
+    });
+    expect(renamed.keptKinds).toEqual([0]);
+    expect(renamed.search('高腔').map((i) => i.id)).toEqual([102]);
+    const fewer = new SearchIndex([...articles, ...listItems.slice(0, 2)], { kindOf, previous });
+    expect(fewer.keptKinds).toEqual([0]);
+    expect(fewer.search('大鼓')).toEqual([]);
+    const reordered = new SearchIndex([...articles, ...[...listItems].reverse()], { kindOf, previous });
+    expect(reordered.keptKinds).toEqual([0]);
+    expect(results(reordered)).toEqual(results(new SearchIndex([...articles, ...[...listItems].reverse()], { kindOf })));
+    const retagged = new SearchIndex([...articles, item(101, '京剧', { tagNames: ['Ⅳ-29'] }), ...listItems.slice(1)], { kindOf, previous });
+    expect(retagged.keptKinds).toEqual([0]);
+    expect(retagged.search('Ⅳ-28')).toEqual([]);
+  });
+});
+
 describe('helpers', () => {
   it('computes pinyin keys of a title, ignoring the parenthesised sub-name', () => {
     expect(titlePinyin('剪纸（蔚县剪纸）')).toEqual({ full: 'jianzhi', initials: 'jz' });
