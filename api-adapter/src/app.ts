@@ -17,10 +17,11 @@ import { ContentFanOut } from './content/fan-out.ts';
 import { siteBuildRoutes } from './content/site-build-routes.ts';
 import { ContentStore } from './content/store.ts';
 import { ERROR_CODES } from '@feiyi/contract/common';
-import { portalViewsCounted } from '@feiyi/contract/portal';
+import { portalDonorFeed, portalViewsCounted } from '@feiyi/contract/portal';
 import { countViews } from './culture/content.ts';
 import { cultureRoutes } from './culture/routes.ts';
 import { ViewCounter } from './culture/view-counter.ts';
+import { DonorFeed } from './donation/donor-feed.ts';
 import { openApiOptions } from './docs/openapi.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { donationRoutes } from './donation/routes.ts';
@@ -150,6 +151,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     );
   });
   app.addHook('onClose', async () => store.stopWatching());
+  const donorFeed = new DonorFeed((limit: number) => cms.server.get(portalDonorFeed, 'portal/donations/feed', { limit }));
   let fanOut: ContentFanOut | undefined;
   if (redis) {
     fanOut = new ContentFanOut({
@@ -160,6 +162,10 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
       onEvent: async (event) => {
         if (event.kind === 'view') {
           if (event.views) await countViews(store, event.views);
+          return;
+        }
+        if (event.kind === 'donation') {
+          donorFeed.invalidate();
           return;
         }
         if (event.stock || event.seats) {
@@ -203,6 +209,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     redis,
     fanOut,
     views,
+    donorFeed,
   };
 
   // The API's routes, each declaring who may call it (config.auth): routeAuth enforces the declarations

@@ -141,6 +141,7 @@ export const portalFollows = z.array(
 
 /** GET portal/donations/feed; POST portal/donations; GET portal/donations; GET portal/achievements. */
 export const portalDonorFeed = donorFeedResponse.shape.data.shape.records;
+export type PortalDonorFeed = z.infer<typeof portalDonorFeed>;
 export const portalDonated = z.object({ donation, achievements: z.array(achievement) });
 export const portalDonations = z.array(donation);
 export const portalAchievements = z.array(achievement);

@@ -182,4 +182,16 @@ describe('GET /api/donations/mine and /api/donations/feed', () => {
     }
     expectError(await get('/api/donations/feed', { query: { limit: 101 } }), 400, 'limit 不能大于 100');
   });
+
+  it('has a donation in the feed right after its answer, though the feed was read a moment before (the adapter keeps it for a second)', async () => {
+    const feed = async () => expectOk(await get('/api/donations/feed', { query: { limit: 20 } }), donorFeedResponse).data.records;
+    await feed();
+    const donor = await newUser('feed');
+    const { donation } = expectOk(
+      await donate(donor.token, { userId: donor.id, projectId: projects[1]!.id, amount: 7 }),
+      donateResponse,
+    ).data;
+    const records = await feed();
+    expect(records.find((r) => r.id === donation.id)).toMatchObject({ amount: 7, donor: expect.stringMatching(/^.\*\*$/u) });
+  });
 });

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   cultureDetailResponse,
   culturePageResponse,
+  donateResponse,
+  donationProjectsResponse,
+  donorFeedResponse,
   productDetailResponse,
   productPageResponse,
   quickOrderResponse,
@@ -79,6 +82,27 @@ describe('the scale profile', () => {
 
     // The first instance answers only once Redis has passed the new stock on: the second answers it right after.
     expect((await productOn(second, product.id)).stock).toBe(before.stock - 1);
+  });
+
+  it('a donation on one instance reaches the donor feed the other keeps: right after the answer, the other lists it', async () => {
+    const [first, second] = adapters as [string, string];
+    const donor = await newUser('scale');
+    const projects = expectOk(await get('/api/donations/projects'), donationProjectsResponse).data.projects;
+    const feedOn = async (adapterUrl: string) => {
+      const response = await fetch(`${adapterUrl}/api/donations/feed?limit=20`);
+      expect(response.status).toBe(200);
+      return expectEnvelope(await response.json(), donorFeedResponse).data.records;
+    };
+    // The second instance now keeps its feed for a second.
+    await feedOn(second);
+    const donated = await fetch(`${first}/api/donations/donate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${donor.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: donor.id, projectId: projects[0]!.id, amount: 9 }),
+    });
+    expect(donated.status).toBe(200);
+    const { donation } = expectEnvelope(await donated.json(), donateResponse).data;
+    expect((await feedOn(second)).map((r) => r.id)).toContain(donation.id);
   });
 
   it('views counted on one instance reach the other in one announcement per batch, not one per view', async () => {

@@ -14,7 +14,8 @@ export const contentEventsChannel = (database: number | undefined) => `${CONTENT
 
 const message = z.object({
   from: z.string(),
-  kind: z.enum(['published', 'stock', 'view']),
+  /** `donation`: a donation was made there, so the donor feed this instance keeps is out of date. */
+  kind: z.enum(['published', 'stock', 'view', 'donation']),
   /** Views counted on one instance since its last flush: the others count them too, so every hot list and detail agrees. */
   views: cultureViews.optional(),
   /** A sale's or booking's new levels, as the CMS answered them: the others apply them without asking the CMS. */

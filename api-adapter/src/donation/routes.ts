@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { portalAchievements, portalDonated, portalDonations, portalDonorFeed, type PortalNewDonation } from '@feiyi/contract/portal';
+import { portalAchievements, portalDonated, portalDonations, type PortalNewDonation } from '@feiyi/contract/portal';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
 import { sendCached } from '../cache/response-cache.ts';
 import { errorResponses, privateErrorResponses } from '@feiyi/contract/common';
@@ -23,7 +23,7 @@ import * as MESSAGES from '@feiyi/contract/messages';
 
 const tags = ['公益与成就'];
 
-export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms }) => {
+export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, donorFeed, fanOut }) => {
   store.use(donationProjects);
 
   app.get(
@@ -50,12 +50,7 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
         response: { 200: donorFeedResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const records = await cms.server.get(portalDonorFeed, 'portal/donations/feed', {
-        limit: request.query.limit,
-      });
-      return ok({ records });
-    },
+    async (request) => ok({ records: await donorFeed.get(request.query.limit) }),
   );
 
   app.post(
@@ -77,6 +72,10 @@ export const donationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, 
         amount: request.body.amount,
         idempotencyKey: idempotencyKeyOf(request),
       } satisfies PortalNewDonation);
+      // The donor's next read of the feed has their row, here at once and on the other instances once they hear of it
+      // (before this answer leaves).
+      donorFeed.invalidate();
+      await fanOut?.announce({ kind: 'donation' });
       return ok({ donation: result.donation, achievements: result.achievements }, '捐赠成功，感谢您的善举');
     },
   );

@@ -7,6 +7,8 @@ import type { AppConfig } from '../config.ts';
 import type { ContentFanOut } from '../content/fan-out.ts';
 import type { ContentStore } from '../content/store.ts';
 import type { ViewCounter } from '../culture/view-counter.ts';
+import type { DonorFeed } from '../donation/donor-feed.ts';
+import type { PortalDonorFeed } from '@feiyi/contract/portal';
 import { ApiError } from '../http/errors.ts';
 
 /** What every domain's routes are given by app.ts. */
@@ -21,6 +23,8 @@ export interface Deps {
   fanOut?: ContentFanOut | undefined;
   /** Views of culture items on their way to the CMS and the other instances, in batches. */
   views: ViewCounter;
+  /** The public donor feed, shared by the readers of one second (forgotten when a donation is made). */
+  donorFeed: DonorFeed<PortalDonorFeed>;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{1,100}$/;
