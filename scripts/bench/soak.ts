@@ -12,6 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { CommandError } from '../src/processes.ts';
 import { NATIONAL_KEYWORDS, SEARCH_KEYWORDS } from './generated-content.ts';
@@ -227,9 +228,7 @@ async function soak(profile: BenchProfile, minutes: number) {
   const collectAll = async (into: Record<string, CollectedMemory>) => {
     for (const p of processes) if (p.nodePid) into[p.name] = await collectedMemory(p.nodePid);
   };
-  const warmUpCollected: Promise<void> = new Promise((resolve, reject) =>
-    timers.push(setTimeout(() => collectAll(collected.warmUp).then(resolve, reject), WARM_UP_MS)),
-  );
+  const warmUpCollected = sleep(WARM_UP_MS).then(() => collectAll(collected.warmUp));
   warmUpCollected.catch(() => undefined);
   timers.push(setInterval(() => void readBuild().catch(() => undefined), 1_000));
   let editing = Promise.resolve();

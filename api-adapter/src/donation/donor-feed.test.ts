@@ -12,12 +12,19 @@ function feedOver() {
       }),
     { ttlMs: 1000, now: () => clock },
   );
-  return { feed, requests, tick: (ms: number) => (clock += ms) };
+  /** A read of limit 20 that reaches the CMS as its request number `n`, answered with `records`. */
+  const readFromCms = (n: number, records: string[]) => {
+    const read = feed.get(20);
+    expect(requests).toHaveLength(n);
+    requests[n - 1]!.answer(records);
+    return read;
+  };
+  return { feed, requests, readFromCms, tick: (ms: number) => (clock += ms) };
 }
 
 describe('DonorFeed', () => {
   it('asks the CMS once for the readers of one moment, and again once the answer is a second old', async () => {
-    const { feed, requests, tick } = feedOver();
+    const { feed, requests, readFromCms, tick } = feedOver();
     const readers = [feed.get(20), feed.get(20), feed.get(20)];
     expect(requests).toHaveLength(1);
     requests[0]!.answer(['张**']);
@@ -26,10 +33,7 @@ describe('DonorFeed', () => {
     expect(await feed.get(20)).toEqual(['张**']);
     expect(requests).toHaveLength(1);
     tick(1);
-    const later = feed.get(20);
-    expect(requests).toHaveLength(2);
-    requests[1]!.answer(['李**', '张**']);
-    expect(await later).toEqual(['李**', '张**']);
+    expect(await readFromCms(2, ['李**', '张**'])).toEqual(['李**', '张**']);
   });
 
   it('keeps each limit apart', async () => {
@@ -40,25 +44,17 @@ describe('DonorFeed', () => {
   });
 
   it('asks again after a donation, even within the second', async () => {
-    const { feed, requests } = feedOver();
-    const before = feed.get(20);
-    requests[0]!.answer(['张**']);
-    await before;
+    const { feed, readFromCms } = feedOver();
+    await readFromCms(1, ['张**']);
     feed.invalidate();
-    const after = feed.get(20);
-    expect(requests).toHaveLength(2);
-    requests[1]!.answer(['王**', '张**']);
-    expect(await after).toEqual(['王**', '张**']);
+    expect(await readFromCms(2, ['王**', '张**'])).toEqual(['王**', '张**']);
   });
 
   it('does not keep a failed answer: the next reader asks again', async () => {
-    const { feed, requests } = feedOver();
+    const { feed, requests, readFromCms } = feedOver();
     const failed = feed.get(20);
     requests[0]!.fail(new Error('cms down'));
     await expect(failed).rejects.toThrow('cms down');
-    const next = feed.get(20);
-    expect(requests).toHaveLength(2);
-    requests[1]!.answer([]);
-    expect(await next).toEqual([]);
+    expect(await readFromCms(2, [])).toEqual([]);
   });
 });
