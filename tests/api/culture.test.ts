@@ -169,7 +169,7 @@ describe('GET /api/culture/{id}', () => {
     const [first, second] = adapterInstances as [string, string | undefined];
     await everyInstanceSavedItsViews();
     const stored = await storedViews(target.id);
-    const heard = second ? (await instanceStats(second)).followedAnnouncements : 0;
+    const heard = second ? (await instanceStats(second)).followedAnnouncements.view : 0;
 
     // The visitor sees their own view at once; the CMS gets both in the instance's next batch.
     expect(await viewsOn(first, target.id)).toBe(stored + 1);
@@ -178,7 +178,7 @@ describe('GET /api/culture/{id}', () => {
     expect(await storedViews(target.id)).toBe(stored + 2);
     if (second) {
       // The batch was announced too: the other instance counts both views, and then its own.
-      await eventually(async () => ((await instanceStats(second)).followedAnnouncements > heard ? true : undefined));
+      await eventually(async () => ((await instanceStats(second)).followedAnnouncements.view > heard ? true : undefined));
       expect(await viewsOn(second, target.id)).toBe(stored + 3);
       await everyInstanceSavedItsViews();
       expect(await storedViews(target.id)).toBe(stored + 3);

@@ -28,8 +28,8 @@ export async function everyInstanceFollowsTheCms(): Promise<void> {
 export interface InstanceStats {
   loads: { content: number; shop: number };
   updates: { content: number; shop: number };
-  /** Other instances' announcements this one has followed. */
-  followedAnnouncements: number;
+  /** Other instances' announcements this one has followed, by kind. */
+  followedAnnouncements: { published: number; stock: number; view: number; donation: number };
   /** Views of culture items counted here and not saved in the CMS yet; saved and given up so far. */
   views: { pending: number; saved: number; dropped: number };
 }

@@ -31,7 +31,12 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
             z.object({
               loads: counts,
               updates: counts,
-              followedAnnouncements: z.number().int().nonnegative(),
+              followedAnnouncements: z.object({
+                published: z.number().int().nonnegative(),
+                stock: z.number().int().nonnegative(),
+                view: z.number().int().nonnegative(),
+                donation: z.number().int().nonnegative(),
+              }),
               views: z.object({ pending: z.number().int().nonnegative(), saved: z.number().int(), dropped: z.number().int() }),
             }),
           ),
@@ -39,7 +44,12 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
         },
       },
     },
-    async () => ok({ ...store.counts, followedAnnouncements: fanOut?.followed ?? 0, views: { pending: views.pending, ...views.totals } }),
+    async () =>
+      ok({
+        ...store.counts,
+        followedAnnouncements: fanOut?.followed ?? { published: 0, stock: 0, view: 0, donation: 0 },
+        views: { pending: views.pending, ...views.totals },
+      }),
   );
 
   // The static site's render service asks here, after a publish, which of the answers its pages read have changed:

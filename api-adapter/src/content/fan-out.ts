@@ -41,8 +41,8 @@ export class ContentFanOut {
   private readonly instance: string;
   private readonly channel: string;
   private readonly log: FastifyBaseLogger;
-  /** How many other instances' announcements this one has followed (checked the CMS for): tests read it. */
-  followed = 0;
+  /** How many other instances' announcements this one has followed, by kind: tests read it. */
+  readonly followed: Record<ContentEvent['kind'], number> = { published: 0, stock: 0, view: 0, donation: 0 };
   /** Whether the outage is already logged, so a Redis outage is logged once when it starts, not on every reconnect attempt. */
   private warned = false;
 
@@ -69,7 +69,7 @@ export class ContentFanOut {
       if (parsed.from === this.instance) return;
       options
         .onEvent(parsed)
-        .then(() => (this.followed += 1))
+        .then(() => (this.followed[parsed.kind] += 1))
         .catch((error: unknown) => this.log.warn({ err: error }, "content version check after another instance's announcement failed"));
     });
     this.subscriber.subscribe(this.channel).catch((error: unknown) => this.warn(error));
