@@ -23,10 +23,10 @@ export default defineConfig({
           // PostgreSQL + Redis add the scale-out tests; the scale profile (nginx, several adapters) its own and the fault tests.
           include:
             process.env.TEST_PROFILE === 'scale'
-              ? ['tests/{api,cms,scale,scale-profile,faults}/**/*.test.ts']
+              ? ['tests/{api,cms,scale,scale-profile,faults}/**/*.test.ts', 'tests/backup/{postgres-*,under-load}.test.ts']
               : process.env.TEST_DB === 'postgres'
-                ? ['tests/{api,cms,scale}/**/*.test.ts']
-                : ['tests/{api,cms}/**/*.test.ts'],
+                ? ['tests/{api,cms,scale}/**/*.test.ts', 'tests/backup/{postgres-*,under-load}.test.ts']
+                : ['tests/{api,cms}/**/*.test.ts', 'tests/backup/{sqlite-*,under-load}.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -15,6 +15,7 @@ import { nameApiUploadFolder } from './bootstrap/upload-folder';
 import { registerWebFormats } from './media/web-formats';
 import { reportUnavailableStore } from './media/upload-store';
 import { registerSiteStatusRoute } from './site-status/route';
+import { registerBackupStatusRoute } from './backup-status/route';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -27,6 +28,7 @@ export default {
       secret: process.env.WEBHOOK_SECRET,
       siteUrl: process.env.PREVIEW_SITE_URL,
     });
+    registerBackupStatusRoute(strapi, { statusFile: process.env.BACKUP_STATUS_FILE });
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -11,6 +11,12 @@ import { defaultUploadStorePort, ensureScaleProfile, startScaleStack } from './s
 import { uploadStoreEnv } from './upload-store.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { runTests } from './test-runner.ts';
+import { backupCommand, restoreCommand } from './backup/command.ts';
+import { clearPortalState, writePortalState } from './portal-state.ts';
+import { BACKUP_DIR } from './backup/command.ts';
+import { scheduleBackups } from './backup/schedule.ts';
+import { uploadsBucket } from './backup/uploads-s3.ts';
+import { parseBackupInterval } from '../../contract/src/backup-status.ts';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'feiyi2026' };
 
@@ -54,6 +60,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
   // The site's bucket (SITE_S3_BUCKET) with the upload store's account: the local store's, or the environment's. Checked
   // before anything starts.
   const siteBucket = siteBucketSettings({ ...process.env, ...(localStore ? uploadStoreEnv({ host, port: localStore.port }) : {}) });
+  const backupSchedule = readBackupSchedule(process.env);
   const nginx = profile.scale ? await ensureScaleProfile({ databaseUrl: databaseUrl!, redisUrl, createDatabase: true }, log) : undefined;
 
   await buildCms(log);
@@ -103,6 +110,8 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
   });
   // Every child is stopped whatever fails on the way: a throw here used to end ./portal and leave them running.
   const shutdown = async () => {
+    clearPortalState(process.pid);
+    backups?.stop();
     try {
       await site.stop();
     } finally {
@@ -113,6 +122,32 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
 
+  // Where this portal's data is, for ./portal backup and ./portal restore (which stops it through the pid).
+  const uploadsEnv = process.env.S3_BUCKET
+    ? Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('S3_')))
+    : localStore
+      ? uploadStoreEnv({ host, port: localStore.port })
+      : undefined;
+  writePortalState({
+    pid: process.pid,
+    profile: profile.scale ? 'scale' : 'default',
+    startedAt: new Date().toISOString(),
+    databaseUrl,
+    sqliteFile: stackOptions.sqliteFile,
+    publicDir: stackOptions.publicDir,
+    uploadsEnv,
+  });
+  const bucket = uploadsEnv && uploadsBucket(uploadsEnv);
+  const backups =
+    backupSchedule &&
+    scheduleBackups({
+      ...backupSchedule,
+      data: {
+        database: databaseUrl ? { engine: 'postgres', url: databaseUrl } : { engine: 'sqlite', file: stackOptions.sqliteFile },
+        uploads: bucket ? { kind: 's3', bucket } : { kind: 'local', dir: path.join(stackOptions.publicDir, 'uploads') },
+      },
+      log,
+    });
   try {
     await site.buildIfStale(Boolean(flags['rebuild-site']));
   } catch (error) {
@@ -132,6 +167,9 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
               PostgreSQL ${databaseUrl!.replace(/\/\/[^@/]*@/, '//***@')}  Redis ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}
               上传存储（S3 兼容） ${(stack as Awaited<ReturnType<typeof startScaleStack>>).uploadsStore}（nginx 经 /uploads/ 提供）`
     : '';
+  const backupLine = backupSchedule
+    ? `\n  定时备份    每 ${backupSchedule.intervalSeconds} 秒一次，存到 ${backupSchedule.to}${backupSchedule.keep ? `，保留最新 ${backupSchedule.keep} 份` : ''}`
+    : '';
   const bucketLine = siteBucket
     ? `\n  网站同步    存储桶 ${siteBucket.bucket}${siteBucket.endpoint ? `（${siteBucket.endpoint}）` : ''}，每次构建后同步`
     : '';
@@ -144,10 +182,20 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
               内容编辑    ${secrets.EDITOR_EMAIL}  密码 ${secrets.EDITOR_PASSWORD}
               运营        ${secrets.OPERATOR_EMAIL}  密码 ${secrets.OPERATOR_PASSWORD}
   演示账号    用户名 ${DEMO_ACCOUNT.username}  密码 ${DEMO_ACCOUNT.password}
-  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/${scaleLines}${bucketLine}
+  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/${scaleLines}${bucketLine}${backupLine}
 按 Ctrl+C 停止。`);
 
   if (flags['until-ready']) await shutdown();
+}
+
+/** BACKUP_INTERVAL (30m, 6h, 1d or seconds), BACKUP_KEEP and BACKUP_TO (a folder or s3://bucket/prefix); none: no schedule. */
+function readBackupSchedule(env: NodeJS.ProcessEnv): { intervalSeconds: number; keep: number | undefined; to: string } | undefined {
+  if (!env.BACKUP_INTERVAL?.trim()) return undefined;
+  const intervalSeconds = parseBackupInterval(env.BACKUP_INTERVAL);
+  if (!intervalSeconds) throw new CommandError(`BACKUP_INTERVAL 无效：${env.BACKUP_INTERVAL}（示例：6h、30m、1d 或秒数，至少 1 分钟）`);
+  const keep = env.BACKUP_KEEP ? Number(env.BACKUP_KEEP) : undefined;
+  if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) throw new CommandError(`BACKUP_KEEP 须为正整数：${env.BACKUP_KEEP}`);
+  return { intervalSeconds, keep, to: env.BACKUP_TO?.trim() || BACKUP_DIR };
 }
 
 /** PUBLIC_URL (e.g. http://192.168.1.20:8080 for phones on the LAN): an http(s) origin, or unset. */
@@ -174,8 +222,16 @@ const USAGE = `用法：./portal [命令] [选项]
     --profile scale      对扩展部署运行（PostgreSQL、Redis、nginx 与 2 个适配层实例）
     --only <阶段>        只运行 static、unit、integration、e2e（可用逗号连接）
     --filter <文字>      只运行路径或名称含该文字的测试
-  bench [api|pages|checkout|publish|admin|scale|soak]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表；
-                         scale：扩展部署的抢购与缓存读取；soak [--minutes 5]：扩展部署的长时间混合流量）
+  bench [api|pages|checkout|publish|admin|scale|soak|backup]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表；
+                         scale：扩展部署的抢购与缓存读取；soak [--minutes 5]：扩展部署的长时间混合流量；backup [--users 600]：两种数据库的备份大小与备份、恢复用时）
+  backup                 备份数据库、上传文件与清单（门户运行时也可，不停机）
+    --to <目录|s3://存储桶/前缀>  备份存放处（默认 .runtime/backups）
+    --keep <N>           只保留最新的 N 份备份
+    --with-secrets       连同密钥文件一起备份（用口令加密；口令取自 BACKUP_PASSPHRASE 或终端输入）
+    --profile scale      备份扩展部署（PostgreSQL 与对象存储）
+  restore <备份文件>     校验并恢复备份（会先停止运行中的门户，并先备份当前数据）
+    --profile scale      恢复到扩展部署（PostgreSQL）；SQLite 的备份也可恢复到这里
+    --with-secrets       同时恢复备份中的密钥文件
   docs screenshots       为 docs/编辑指南.md 截取后台截图（对已启动的门户）
   reset                  清除本地数据库、上传文件与网站构建`;
 
@@ -192,6 +248,10 @@ function readArgs() {
         only: { type: 'string' },
         filter: { type: 'string' },
         minutes: { type: 'string' },
+        users: { type: 'string' },
+        to: { type: 'string' },
+        keep: { type: 'string' },
+        'with-secrets': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -233,7 +293,8 @@ async function main() {
       else if (which === 'admin') await import('../bench/admin.ts');
       else if (which === 'scale') await import('../bench/scale.ts');
       else if (which === 'soak') await import('../bench/soak.ts');
-      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish、admin、scale、soak`);
+      else if (which === 'backup') await import('../bench/backup.ts');
+      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish、admin、scale、soak、backup`);
       return;
     }
     case 'docs': {
@@ -242,6 +303,13 @@ async function main() {
       await import('../docs/screenshots.ts');
       return;
     }
+    case 'backup':
+      return backupCommand(values, { scale: readProfile(values.profile, undefined).scale, scaleDatabaseUrl: SCALE_DATABASE_URL });
+    case 'restore':
+      return restoreCommand(positionals[1], values, {
+        scale: readProfile(values.profile, undefined).scale,
+        scaleDatabaseUrl: SCALE_DATABASE_URL,
+      });
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
@@ -249,7 +317,7 @@ async function main() {
       log('已清除本地数据库、上传文件与网站构建；下次启动将重新写入种子内容。');
       return;
     default:
-      throw new CommandError(`未知命令 ${command}。可用：start、test、bench、docs、reset`);
+      throw new CommandError(`未知命令 ${command}。可用：start、test、backup、restore、bench、docs、reset`);
   }
 }
 

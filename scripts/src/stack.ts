@@ -178,6 +178,8 @@ export function cmsCommand(options: CmsOptions): CmsCommand {
       PREVIEW_SECRET: secrets.PREVIEW_SECRET,
       PREVIEW_SITE_URL: options.webUrl,
       CMS_PUBLIC_DIR: options.publicDir,
+      // The scheduled backups' outcome, for the 超级管理员's 数据备份 widget (cms/src/backup-status/route.ts).
+      BACKUP_STATUS_FILE: path.join(path.dirname(options.sqliteFile), '..', 'backup-status.json'),
       SERVE_ADMIN: options.serveAdmin === false ? 'false' : 'true',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_FILENAME: options.sqliteFile }),
       // Uploads go to the S3-compatible bucket these name (cms/src/media/upload-store.ts); none set: the local folder.

@@ -59,8 +59,18 @@ function GlobeIcon(props: Record<string, unknown>) {
   );
 }
 
+/** The backup widget's icon: an archive box. */
+function ArchiveIcon(props: Record<string, unknown>) {
+  return (
+    <svg viewBox="0 0 32 32" width="1rem" height="1rem" fill="currentColor" aria-hidden="true" {...props}>
+      <path d="M4 5h24v7h-1v15H5V12H4V5Zm3 7v13h18V12H7Zm-1-5v3h20V7H6Zm6 8h8v2h-8v-2Z" />
+    </svg>
+  );
+}
+
 interface SiteStatusWidgetArgs {
   id: string;
+  roles?: string[];
   icon: (props: Record<string, unknown>) => JSX.Element;
   title: { id: string; defaultMessage: string };
   component: () => Promise<() => JSX.Element>;
@@ -81,6 +91,14 @@ export default {
       icon: GlobeIcon,
       title: { id: 'feiyi.site-status.title', defaultMessage: '网站发布状态' },
       component: async () => (await import('./site-status/SiteStatusWidget')).default,
+    });
+    // Its neighbour for the 超级管理员 only: did last night's backup work?
+    app.widgets.register({
+      id: 'backup-status',
+      icon: ArchiveIcon,
+      title: { id: 'feiyi.backup-status.title', defaultMessage: '数据备份' },
+      component: async () => (await import('./backup-status/BackupStatusWidget')).default,
+      roles: ['strapi-super-admin'],
     });
     // Runs before the first render: Chinese unless the editor chose otherwise (Strapi falls back to English).
     if (!localStorage.getItem(LANGUAGE_KEY)) localStorage.setItem(LANGUAGE_KEY, 'zh-Hans');
