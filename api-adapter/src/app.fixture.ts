@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
+import type { Registry } from '@prometheus-io/client';
 import app from './app.ts';
 import type { CmsClient } from './cms/client.ts';
 import { loadConfig } from './config.ts';
@@ -20,7 +21,7 @@ export function tokenFor(userId: number, secret = TEST_JWT_SECRET): Promise<stri
  * The whole adapter as server.ts builds it, in memory, talking to the given CMS (a stub: see
  * cms/client.fixture.ts). Also returns every route it registered, as Fastify saw it. Close it after the test.
  */
-export async function buildAdapter(cms: CmsClient, env: Record<string, string> = {}) {
+export async function buildAdapter(cms: CmsClient, env: Record<string, string> = {}, options: { registry?: Registry } = {}) {
   const config = loadConfig({
     CMS_API_TOKEN: 't'.repeat(40),
     JWT_SECRET: TEST_JWT_SECRET,
@@ -28,6 +29,8 @@ export async function buildAdapter(cms: CmsClient, env: Record<string, string> =
     CMS_URL: 'http://127.0.0.1:9',
     CACHE_REVALIDATE_MS: '0',
     LOG_LEVEL: 'silent',
+    // A busy test worker's own pauses are no overload of the adapter under test.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const server: FastifyInstance = Fastify();
@@ -35,7 +38,7 @@ export async function buildAdapter(cms: CmsClient, env: Record<string, string> =
   server.addHook('onRoute', (route) => {
     routes.push(route);
   });
-  await server.register(app, { config, cms });
+  await server.register(app, { config, cms, ...options });
   await server.ready();
   return { server, routes };
 }

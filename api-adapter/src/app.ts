@@ -6,6 +6,11 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import client, { Registry } from '@prometheus-io/client';
+import underPressure from '@fastify/under-pressure';
+import { METRICS } from '@feiyi/contract/metrics';
+import * as MESSAGES from '@feiyi/contract/messages';
+import { Readiness } from './health/readiness.ts';
 import { FallbackCounterStore, LoginLimiter, MemoryCounterStore, RedisCounterStore } from './auth/login-limiter.ts';
 import { authRoutes } from './auth/routes.ts';
 import { routeAuth } from './auth/route-auth.ts';
@@ -29,6 +34,8 @@ import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerTestFaults } from './http/test-faults.ts';
+import { registerRequestId } from './http/request-id.ts';
+import { registerMetrics } from './metrics/plugin.ts';
 import { inheritorRoutes } from './inheritor/routes.ts';
 import { nationalRoutes } from './national/routes.ts';
 import { orderRoutes } from './order/routes.ts';
@@ -49,10 +56,14 @@ import { workshopRoutes } from './workshop/routes.ts';
 export interface AppOptions {
   config: AppConfig;
   cms?: CmsClient;
+  /** Where the metrics go (server.ts serves it on the internal metrics port); a registry of its own otherwise. */
+  registry?: Registry;
+  /** Told of the instance's readiness (server.ts turns it false before a stop: draining). */
+  onReadiness?: (readiness: Readiness) => void;
 }
 
 /** The whole adapter as a Fastify plugin: server.ts only listens; tests build it and call inject(). */
-export default async function app(fastify: FastifyInstance, { config, cms: givenCms }: AppOptions) {
+export default async function app(fastify: FastifyInstance, { config, cms: givenCms, registry, onReadiness }: AppOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +112,11 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     await redis?.quit().catch(() => undefined);
   });
 
+  registerRequestId(app);
+  // Before any route, so every route is measured.
+  const metricsRegistry = registry ?? new Registry();
+  await registerMetrics(app, { registry: metricsRegistry, cmsUrl: config.CMS_URL, redis });
+
   // Which of several instances answered (the scale profile's tests show that nginx spreads requests over them).
   const instanceName = config.INSTANCE_NAME;
   if (instanceName) {
@@ -109,6 +125,26 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
       done();
     });
   }
+
+  // Overload: shed early with the contract's 503 (and Retry-After) rather than let every answer slow down. Health and
+  // readiness still answer, so the supervisor sees why.
+  const shed = new client.Counter({
+    name: METRICS.shed,
+    help: 'Requests refused early because this instance was overloaded',
+    registers: [metricsRegistry],
+  });
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
+    retryAfter: 5,
+    exposeStatusRoute: false,
+    pressureHandler: (request, reply) => {
+      if (request.url.startsWith('/api/health')) return undefined;
+      shed.inc();
+      // Sent here: Fastify runs nothing further for a request already answered.
+      void reply.code(503).header('retry-after', '5').send({ code: ERROR_CODES.unavailable, message: MESSAGES.api.overloaded, data: null });
+      return undefined;
+    },
+  });
 
   // Before every route: the browser tests' error switch, only when the test runner turned it on.
   if (config.TEST_FAULTS) registerTestFaults(app);
@@ -151,6 +187,16 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     );
   });
   app.addHook('onClose', async () => store.stopWatching());
+  const readiness = new Readiness({
+    cms,
+    redis,
+    contentLoaded: () => store.content.loaded && store.shop.loaded,
+    overloaded: () => app.isUnderPressure(),
+    registry: metricsRegistry,
+  });
+  app.addHook('onReady', async () => readiness.start());
+  app.addHook('onClose', async () => readiness.stop());
+  onReadiness?.(readiness);
   const donorFeed = new DonorFeed((limit: number) => cms.server.get(portalDonorFeed, 'portal/donations/feed', { limit }));
   let fanOut: ContentFanOut | undefined;
   if (redis) {
@@ -216,7 +262,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   // in this scope and refuses a route without one. The docs and the static site are outside it.
   await app.register(async (api) => {
     await api.register(routeAuth, { jwtSecret: config.JWT_SECRET, webhookSecret: config.WEBHOOK_SECRET });
-    await api.register(healthRoutes, { cms });
+    await api.register(healthRoutes, { cms, readiness });
     await api.register(contentEventsRoutes, deps);
     await api.register(siteBuildRoutes, deps);
     for (const routes of [

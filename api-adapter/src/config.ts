@@ -53,6 +53,16 @@ const configSchema = z.object({
   CMS_ORDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** Most orders in one of those requests: the orders that queued while the CMS was busy leave together (one transaction). */
   CMS_ORDER_BATCH: z.coerce.number().int().min(1).max(ORDER_BATCH_MAX).default(50),
+  /**
+   * This instance's metrics (Prometheus's text format) on 127.0.0.1:METRICS_PORT/metrics, a listener of its own that
+   * nginx never proxies; unset: no metrics listener.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Shed load early: past this event-loop delay (ms) requests are answered 503 with Retry-After at once, instead of
+   * every answer waiting longer (@fastify/under-pressure); 0 = never. Health and readiness are always answered.
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often each instance compares its in-memory content with the CMS's fingerprints (ms; 0 = never). */
   CACHE_REVALIDATE_MS: z.coerce.number().int().min(0).default(5_000),

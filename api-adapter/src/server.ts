@@ -1,12 +1,19 @@
+import type { Server } from 'node:http';
 import Fastify, { type FastifyReply, LogController } from 'fastify';
+import { Registry } from '@prometheus-io/client';
 import app from './app.ts';
 import { loadConfig } from './config.ts';
+import { serveMetrics } from './metrics/server.ts';
+import { requestIdOf } from './http/request-id.ts';
 
 // Only listens: everything else is in app.ts.
 const config = loadConfig();
 const server = Fastify({
   logger: { level: config.LOG_LEVEL },
   trustProxy: config.TRUST_PROXY,
+  // Each request's id: nginx's X-Request-Id when well formed, else a new one (http/request-id.ts).
+  genReqId: requestIdOf,
+  requestIdHeader: false,
   // Requests too malformed to route (bad URL encoding, broken headers) still get a Chinese answer.
   clientErrorHandler: (error, socket) => {
     const body = JSON.stringify({ code: 40000, message: '请求格式错误', data: null });
@@ -24,10 +31,13 @@ const server = Fastify({
   // Per-request access logs only when debugging: at load they cost more than the answers.
   logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
 });
-await server.register(app, { config });
+const registry = new Registry();
+await server.register(app, { config, registry });
 
+let metricsServer: Server | undefined;
 const shutdown = async (signal: string) => {
   server.log.info({ signal }, 'shutting down');
+  metricsServer?.close();
   await server.close();
   process.exit(0);
 };
@@ -36,8 +46,13 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await server.listen({ host: config.HOST, port: config.PORT });
+  if (config.METRICS_PORT) metricsServer = await serveMetrics(registry, config.METRICS_PORT);
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  console.error(code === 'EADDRINUSE' ? `端口 ${config.PORT} 已被占用，适配层无法启动。` : error);
+  console.error(
+    code === 'EADDRINUSE'
+      ? `端口 ${config.PORT}${config.METRICS_PORT ? ` 或指标端口 ${config.METRICS_PORT}` : ''} 已被占用，适配层无法启动。`
+      : error,
+  );
   process.exit(1);
 }

@@ -1,4 +1,8 @@
 export default [
+  // First: its time covers every other middleware's.
+  'global::metrics',
+  // The adapter's X-Request-Id on every log line written for the request.
+  'global::request-id',
   'strapi::logger',
   'strapi::errors',
   // Inside the error formatter: an upload's refusal is rewritten in Chinese before it is formatted.

@@ -16,9 +16,12 @@ import { registerWebFormats } from './media/web-formats';
 import { reportUnavailableStore } from './media/upload-store';
 import { registerSiteStatusRoute } from './site-status/route';
 import { registerBackupStatusRoute } from './backup-status/route';
+import { registerDatabaseMetrics, serveMetrics } from './observability/metrics';
+import { prefixLogLinesWithRequestId } from './observability/request-id';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    prefixLogLinesWithRequestId(strapi);
     registerPidAssignment(strapi);
     reportUnavailableStore(strapi);
     registerSuperAdminRestrictions(strapi);
@@ -39,6 +42,11 @@ export default {
     // donation in the soak bench). A minute's keep-alive makes an idle gap of that length at the edge rare.
     strapi.server.httpServer.keepAliveTimeout = 65_000;
     strapi.server.httpServer.headersTimeout = 66_000;
+    if (env.METRICS_PORT) {
+      registerDatabaseMetrics(strapi);
+      const metrics = await serveMetrics(Number(env.METRICS_PORT));
+      strapi.server.httpServer.once('close', () => metrics.close());
+    }
     registerWebFormats(strapi);
     await ensureUniqueIndexes(strapi);
     await grantRoleActions(strapi, 'public', PUBLIC_READ_ACTIONS);

@@ -7,7 +7,7 @@ import { CommandError } from './processes.ts';
 import { loadOrCreateSecrets, SecretsFileError } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
 import { SiteBucket, SiteSyncError, siteBucketSettings } from './site-bucket.ts';
-import { defaultUploadStorePort, ensureScaleProfile, startScaleStack } from './scale.ts';
+import { defaultUploadStorePort, ensureScaleProfile, startScaleStack, type RunningScaleStack } from './scale.ts';
 import { uploadStoreEnv } from './upload-store.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { runTests } from './test-runner.ts';
@@ -17,6 +17,7 @@ import { BACKUP_DIR } from './backup/command.ts';
 import { scheduleBackups } from './backup/schedule.ts';
 import { uploadsBucket } from './backup/uploads-s3.ts';
 import { parseBackupInterval } from '../../contract/src/backup-status.ts';
+import { ensurePrometheus, startObservability } from './observability.ts';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'feiyi2026' };
 
@@ -62,6 +63,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
   const siteBucket = siteBucketSettings({ ...process.env, ...(localStore ? uploadStoreEnv({ host, port: localStore.port }) : {}) });
   const backupSchedule = readBackupSchedule(process.env);
   const nginx = profile.scale ? await ensureScaleProfile({ databaseUrl: databaseUrl!, redisUrl, createDatabase: true }, log) : undefined;
+  const prometheus = profile.scale ? await ensurePrometheus(log) : undefined;
 
   await buildCms(log);
   log(
@@ -92,12 +94,33 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
           redisUrl,
           adapters: profile.adapters,
           nginxDir: path.join(RUNTIME_DIR, 'nginx'),
+          log,
           // The bucket the environment names (S3_BUCKET …), or a local S3-compatible store (holding the site's bucket too).
           uploadStore: localStore && { ...localStore, siteBucket: siteBucket?.bucket },
         },
         nginx,
       )
     : await startStack(stackOptions);
+  // This process's metrics (the site builds, every started process's memory, the backup job's status file) and, in the
+  // scale profile, a Prometheus scraping every process.
+  let renderPid: () => number | undefined = () => undefined;
+  const observability = await startObservability({
+    webPort,
+    adapters: nginx ? (stack as RunningScaleStack).adapters : [{ name: 'adapter' }],
+    processes: () => [
+      ...stack.services.map((service) => ({ name: service.name, pid: service.child.pid })),
+      { name: 'site-renderer', pid: renderPid() },
+    ],
+    backupStatusFile: path.join(RUNTIME_DIR, 'backup-status.json'),
+    dataDir: RUNTIME_DIR,
+    prometheus: prometheus?.prometheus,
+    prometheusDir: path.join(RUNTIME_DIR, 'prometheus'),
+    logDir: path.join(RUNTIME_DIR, 'logs'),
+  }).catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
+  });
+  const metrics = observability.metrics;
   const site = new SiteBuilder({
     apiUrl: stack.webUrl,
     cmsUrl: stack.cmsUrl,
@@ -107,7 +130,9 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     publicUrl,
     webhookSecret: secrets.WEBHOOK_SECRET,
     bucket: siteBucket && new SiteBucket(siteBucket),
+    onBuild: (event) => metrics.build(event),
   });
+  renderPid = () => site.renderPid;
   // Every child is stopped whatever fails on the way: a throw here used to end ./portal and leave them running.
   const shutdown = async () => {
     clearPortalState(process.pid);
@@ -115,6 +140,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     try {
       await site.stop();
     } finally {
+      await observability.stop().catch(() => undefined);
       await stack.stop();
       process.exit(0);
     }
@@ -154,6 +180,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     // The site is built and served here; only its copy in the bucket is behind: the watch below tries again.
     if (error instanceof SiteSyncError) log(`${error.message}，稍后重试`);
     else {
+      await observability.stop().catch(() => undefined);
       await stack.stop();
       throw error;
     }
@@ -165,7 +192,8 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     ? `
   扩展部署    nginx ${stack.webUrl} → 适配层 ${(stack as Awaited<ReturnType<typeof startScaleStack>>).adapters.map((adapter) => adapter.url).join('、')}
               PostgreSQL ${databaseUrl!.replace(/\/\/[^@/]*@/, '//***@')}  Redis ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}
-              上传存储（S3 兼容） ${(stack as Awaited<ReturnType<typeof startScaleStack>>).uploadsStore}（nginx 经 /uploads/ 提供）`
+              上传存储（S3 兼容） ${(stack as Awaited<ReturnType<typeof startScaleStack>>).uploadsStore}（nginx 经 /uploads/ 提供）
+  监控        Prometheus ${observability.prometheusUrl}（告警：/alerts；仅本机可访问）`
     : '';
   const backupLine = backupSchedule
     ? `\n  定时备份    每 ${backupSchedule.intervalSeconds} 秒一次，存到 ${backupSchedule.to}${backupSchedule.keep ? `，保留最新 ${backupSchedule.keep} 份` : ''}`
@@ -182,7 +210,8 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
               内容编辑    ${secrets.EDITOR_EMAIL}  密码 ${secrets.EDITOR_PASSWORD}
               运营        ${secrets.OPERATOR_EMAIL}  密码 ${secrets.OPERATOR_PASSWORD}
   演示账号    用户名 ${DEMO_ACCOUNT.username}  密码 ${DEMO_ACCOUNT.password}
-  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/${scaleLines}${bucketLine}${backupLine}
+  日志        ${path.relative(process.cwd(), path.join(RUNTIME_DIR, 'logs'))}/
+  指标        ${observability.portalMetricsUrl}（各进程的指标端口见 README“运维”，仅本机可访问）${scaleLines}${bucketLine}${backupLine}
 按 Ctrl+C 停止。`);
 
   if (flags['until-ready']) await shutdown();

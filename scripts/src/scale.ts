@@ -7,6 +7,8 @@ import { ROOT } from './paths.ts';
 import { assertPortFree, CommandError, run, startService, waitForHttp, type Service } from './processes.ts';
 import { cmsCommand, startAdapter, type CmsCommand, type RunningStack, type StackOptions } from './stack.ts';
 import { ensureScaleOutServices } from './test-prerequisites.ts';
+import { metricsPorts } from '../../contract/src/metrics.ts';
+import { ReadinessSupervisor } from './readiness-supervisor.ts';
 import { startUploadStore, uploadStoreBucketUrl, uploadStoreEnv } from './upload-store.ts';
 
 /**
@@ -26,6 +28,8 @@ export interface ScaleOptions extends StackOptions {
    * undefined: the bucket the environment names (S3_BUCKET …).
    */
   uploadStore?: { port: number; directory: string; siteBucket?: string | undefined } | undefined;
+  /** Where the readiness supervisor says which instance it takes out of nginx and when it is back. */
+  log?: ((line: string) => void) | undefined;
 }
 
 /** The upload store's port when UPLOAD_STORE_PORT does not say: past the largest number of adapters (8). */
@@ -175,6 +179,8 @@ export function renderNginxConfig(options: {
   logDir: string;
   brotli: boolean;
   user?: string | undefined;
+  /** Upstreams marked down (not ready): nginx sends them nothing until they are ready again. */
+  down?: readonly string[] | undefined;
 }): string {
   const values: Record<string, string> = {
     USER_LINE: options.user ? `user ${options.user};` : '',
@@ -182,7 +188,9 @@ export function renderNginxConfig(options: {
     LOG_DIR: options.logDir,
     BROTLI_MODULE: options.brotli ? `load_module ${BROTLI_MODULE};` : '',
     BROTLI_STATIC: options.brotli ? 'brotli_static on;' : '',
-    UPSTREAM_SERVERS: options.upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=3s;`).join('\n'),
+    UPSTREAM_SERVERS: options.upstreams
+      .map((address) => `    server ${address} max_fails=1 fail_timeout=3s${options.down?.includes(address) ? ' down' : ''};`)
+      .join('\n'),
     LISTEN: options.listen,
     SITE_DIR: options.siteDir,
     UPLOADS_STORE: options.uploadsStore.replace(/\/+$/, ''),
@@ -219,7 +227,9 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
   const webUrl = `http://${options.host}:${options.webPort}`;
   const publicUrl = options.publicUrl ?? webUrl;
   const services: Service[] = [];
+  let supervisor: ReadinessSupervisor | undefined;
   const stop = async () => {
+    supervisor?.stop();
     for (const service of [...services].reverse()) await service.stop();
   };
 
@@ -244,7 +254,8 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     }
 
     // The CMS's webhook and preview links go to nginx: the webhook reaches one adapter, which tells the others.
-    const command = cmsCommand({ ...options, webUrl, extraEnv: storeEnv });
+    const metrics = metricsPorts(options.webPort, options.adapters);
+    const command = cmsCommand({ ...options, webUrl, extraEnv: { ...storeEnv, METRICS_PORT: String(metrics.cms) } });
     const cms = startService(command);
     services.push(cms);
     await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204], timeoutMs: 600_000 });
@@ -259,7 +270,12 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
           cmsUrl,
           name,
           // The CMS's upload address: the local store's, or the environment's (S3_PUBLIC_URL, a CDN's for instance).
-          env: { REDIS_URL: options.redisUrl, INSTANCE_NAME: name, S3_PUBLIC_URL: command.env.S3_PUBLIC_URL ?? '' },
+          env: {
+            REDIS_URL: options.redisUrl,
+            INSTANCE_NAME: name,
+            S3_PUBLIC_URL: command.env.S3_PUBLIC_URL ?? '',
+            METRICS_PORT: String(metrics.adapters[i]),
+          },
         },
       );
       services.push(service);
@@ -272,21 +288,25 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     mkdirSync(options.logDir, { recursive: true });
     writeFileSync(path.join(runtimeDir, 'security-headers.conf'), readFileSync(SECURITY_HEADERS));
     const configFile = path.join(runtimeDir, 'nginx.conf');
-    writeFileSync(
-      configFile,
-      renderNginxConfig({
-        listen: `${options.host}:${options.webPort}`,
-        upstreams: ports.map((port) => `${options.host}:${port}`),
-        siteDir: path.resolve(options.siteDir),
-        uploadsStore,
-        legacyUploadsDir: path.resolve(options.publicDir, 'uploads'),
-        runtimeDir,
-        logDir: path.resolve(options.logDir),
-        brotli: existsSync(BROTLI_MODULE),
-        // Started by root, nginx's workers would otherwise run as nobody, who may not read the site's folder.
-        user: isRoot() ? 'root root' : undefined,
-      }),
-    );
+    const upstreams = ports.map((port) => `${options.host}:${port}`);
+    const writeConfig = (down: readonly string[]) =>
+      writeFileSync(
+        configFile,
+        renderNginxConfig({
+          listen: `${options.host}:${options.webPort}`,
+          upstreams,
+          siteDir: path.resolve(options.siteDir),
+          uploadsStore,
+          legacyUploadsDir: path.resolve(options.publicDir, 'uploads'),
+          runtimeDir,
+          logDir: path.resolve(options.logDir),
+          brotli: existsSync(BROTLI_MODULE),
+          // Started by root, nginx's workers would otherwise run as nobody, who may not read the site's folder.
+          user: isRoot() ? 'root root' : undefined,
+          down,
+        }),
+      );
+    writeConfig([]);
     const errorLog = path.resolve(options.logDir, 'nginx-error.log');
     await run(nginxProgram, ['-t', '-q', '-e', errorLog, '-p', runtimeDir, '-c', configFile], {
       cwd: runtimeDir,
@@ -303,6 +323,17 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     });
     services.push(nginx);
     await waitForHttp(`${webUrl}/api/health`, nginx);
+    // An instance that is up but not ready (its content not loaded, Redis unreachable from it, overloaded, draining) gets
+    // no traffic until it is: the config is written again with it down and nginx reloads (SIGHUP), without a dropped request.
+    supervisor = new ReadinessSupervisor({
+      instances: adapters.map((adapter, i) => ({ name: adapter.name, url: adapter.url, upstream: upstreams[i]! })),
+      apply: (down) => {
+        writeConfig(down);
+        if (nginx.child.pid) process.kill(nginx.child.pid, 'SIGHUP');
+      },
+      log: options.log ?? (() => undefined),
+    });
+    supervisor.start();
     return {
       webUrl,
       cmsUrl,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { stampFile } from './builds.ts';
 import { CONTRACT_DIR, ROOT, SITE_DIR } from './paths.ts';
 import { hashTree, readStamp, run, writeStamp } from './processes.ts';
+import type { BuildEvent } from './portal-metrics.ts';
 import { type SiteBucket, SiteSyncError } from './site-bucket.ts';
 import { RenderService } from './site-render/client.ts';
 import type { UpdateResult } from './site-render/protocol.ts';
@@ -115,6 +116,8 @@ export class SiteBuilder {
      * build, and the build status then tells what the bucket serves.
      */
     bucket?: SiteBucket | undefined;
+    /** Told of every build or update that ended, for the metrics (a content check that found nothing new is none). */
+    onBuild?: ((event: BuildEvent) => void) | undefined;
   };
   private building: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -169,10 +172,20 @@ export class SiteBuilder {
           rendered: outcome.kind === 'pages' ? outcome.rendered : 0,
           removed: outcome.kind === 'pages' ? outcome.removed : 0,
         };
+        this.options.onBuild?.({
+          ok: true,
+          kind: outcome.kind,
+          seconds: (Date.now() - started) / 1000,
+          pages: outcome.kind === 'pages' ? outcome.rendered : 0,
+        });
         await this.reportStatus();
       }
       return outcome;
     } catch (error) {
+      // The CMS not answering the content check is the CMS's outage (its own alert), not a failed build.
+      if (!(error instanceof ContentVersionError)) {
+        this.options.onBuild?.({ ok: false, kind: 'full', seconds: (Date.now() - started) / 1000, pages: 0 });
+      }
       this.status = { ...this.status, result: 'failed', error: failureText(error), failedAt: new Date().toISOString() };
       await this.reportStatus();
       throw error;
@@ -332,6 +345,11 @@ export class SiteBuilder {
     };
     this.stopped = false;
     schedule(intervalMs);
+  }
+
+  /** The render service's process while one runs (its memory is in the metrics). */
+  get renderPid(): number | undefined {
+    return this.service?.alive ? this.service.pid : undefined;
   }
 
   async stop(): Promise<void> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Secrets } from './secrets.ts';
 import { ADAPTER_DIR, CMS_DIR } from './paths.ts';
 import { assertPortFree, startService, waitForHttp, type Service } from './processes.ts';
+import { metricsPorts } from '../../contract/src/metrics.ts';
 
 export interface StackOptions {
   host: string;
@@ -54,12 +55,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 
   try {
-    const cms = startCms({ ...options, webUrl });
+    // Metrics on internal ports derived from the public one (contract/metrics.ts), never served by the public port.
+    const ports = metricsPorts(options.webPort, 1);
+    const cms = startCms({ ...options, webUrl, extraEnv: { METRICS_PORT: String(ports.cms) } });
     services.push(cms);
     // A first start seeds every document before it answers: over 3 minutes on a busy 2-core machine.
     await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204], timeoutMs: 600_000 });
 
-    const adapter = startAdapter(options, { port: options.webPort, publicUrl: options.publicUrl ?? webUrl, cmsUrl });
+    const adapter = startAdapter(options, {
+      port: options.webPort,
+      publicUrl: options.publicUrl ?? webUrl,
+      cmsUrl,
+      env: { METRICS_PORT: String(ports.adapters[0]) },
+    });
     services.push(adapter);
     await waitForHttp(`${webUrl}/api/health`, adapter);
     return { webUrl, cmsUrl, services, stop };

@@ -10,6 +10,7 @@ import { SiteBuilder } from './site.ts';
 import { defaultUploadStorePort, ensureScaleProfile, nginxServesBrotli, startScaleStack, type RunningScaleStack } from './scale.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { CHROMIUM_PATH, ensureBrowser, ensureScaleOutServices } from './test-prerequisites.ts';
+import { checkAlertRules, ensurePrometheus, startObservability, type RunningObservability } from './observability.ts';
 
 const log = (line: string) => console.log(`\n» ${line}`);
 const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
@@ -34,6 +35,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   // fault tests stop and start it, which the machine's shared server must never be. Its programs are checked here.
   const postgresBin = options.scale && (want('integration') || want('e2e')) ? requirePostgresBinDir() : undefined;
   const nginx = postgresBin ? await ensureScaleProfile({ redisUrl, createDatabase: false }, log) : undefined;
+  const prometheus = nginx ? await ensurePrometheus(log) : undefined;
 
   if (want('static')) {
     log('静态检查：lint 与类型');
@@ -43,6 +45,8 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   if (want('unit')) {
     log('单元测试');
     await run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--project', 'unit'], { cwd: ROOT, label: '单元测试' });
+    log('告警规则：promtool check rules 与 promtool test rules');
+    await checkAlertRules((await ensurePrometheus(log)).promtool);
   }
   if (!want('integration') && !want('e2e')) return;
 
@@ -98,7 +102,8 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     // The API tests act as a local reverse proxy: X-Forwarded-For lets them be many visitors, each
     // with its own rate and login limits (without it, every test would share one address's budget).
     // TEST_FAULTS lets browser tests ask /api for a 403 or 500 (x-test-fault header) to show error states.
-    extraAdapterEnv: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', CHECK_ANSWERS: 'true', TEST_FAULTS: '1' },
+    // The scale profile's at info: its refused requests are logged with their request id (the observability test reads them).
+    extraAdapterEnv: { LOG_LEVEL: nginx ? 'info' : 'warn', TRUST_PROXY: '127.0.0.1', CHECK_ANSWERS: 'true', TEST_FAULTS: '1' },
   };
   // The scale profile's S3-compatible store, always the suite's own (its fault test kills and restarts it).
   const uploadStorePort = Number(process.env.TEST_UPLOAD_STORE_PORT ?? defaultUploadStorePort(webPort));
@@ -113,6 +118,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
             redisUrl,
             adapters: 2,
             nginxDir: path.join(workDir, 'nginx'),
+            log,
             uploadStore: { port: uploadStorePort, directory: path.join(workDir, 'upload-store') },
           },
           nginx,
@@ -159,6 +165,30 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     TEST_PAGE_ENCODING: nginx && !nginxServesBrotli() ? 'gzip' : 'br',
     CHROMIUM_PATH,
   };
+  // As a start does: this process's metrics and, in the scale profile, a Prometheus scraping every process.
+  let observability: RunningObservability;
+  let renderPid: () => number | undefined = () => undefined;
+  try {
+    observability = await startObservability({
+      webPort,
+      adapters: scaleStack ? scaleStack.adapters : [{ name: 'adapter' }],
+      processes: () => [
+        ...stack.services.map((service) => ({ name: service.name, pid: service.child.pid })),
+        { name: 'site-renderer', pid: renderPid() },
+      ],
+      backupStatusFile: path.join(workDir, 'backup-status.json'),
+      dataDir: workDir,
+      prometheus: prometheus?.prometheus,
+      prometheusDir: path.join(workDir, 'prometheus'),
+      logDir: path.join(workDir, 'logs'),
+    });
+  } catch (error) {
+    await stack.stop();
+    await cleanUp();
+    throw error;
+  }
+  env.TEST_PROMETHEUS_URL = observability.prometheusUrl ?? '';
+  env.TEST_PORTAL_METRICS_URL = observability.portalMetricsUrl;
   // The site is built before the tests, as a start would: integration tests read pages too.
   const site = new SiteBuilder({
     apiUrl: stack.webUrl,
@@ -167,7 +197,9 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     outDir: siteDir,
     log,
     webhookSecret: secrets.WEBHOOK_SECRET,
+    onBuild: (event) => observability.metrics.build(event),
   });
+  renderPid = () => site.renderPid;
   try {
     await site.buildIfStale(true);
     if (want('integration')) {
@@ -208,6 +240,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     throw error;
   } finally {
     await site.stop();
+    await observability.stop().catch(() => undefined);
     await stack.stop();
     if (cmsProcess) await stopCmsStartedAgain(cmsProcess.file, cmsProcess.pid);
     await cleanUp();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cacheLookup, type CacheLookupMessage } from '../metrics/channels.ts';
 
 export interface CachedBody {
   /** Encoded once: writing a ready buffer is much cheaper than encoding a string per request. */
@@ -56,14 +57,16 @@ export class ResponseCache {
       this.version = version;
     }
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit;
-    const fresh = { ...toCachedBody(build()), expiresAt: Date.now() + ttlMs };
+    const fresh = hit !== undefined && hit.expiresAt > Date.now();
+    if (cacheLookup.hasSubscribers) cacheLookup.publish({ hit: fresh } satisfies CacheLookupMessage);
+    if (fresh) return hit;
+    const built = { ...toCachedBody(build()), expiresAt: Date.now() + ttlMs };
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, fresh);
-    return fresh;
+    this.entries.set(key, built);
+    return built;
   }
 
   clear(): void {

@@ -49,6 +49,11 @@ export class Snapshot<T> {
   }
 
   /** Version of the value currently served; it changes after every successful load. */
+  /** Whether a copy has been loaded (an instance without one yet is not ready for traffic). */
+  get loaded(): boolean {
+    return this.current !== undefined;
+  }
+
   get currentVersion(): number {
     return this.current?.version ?? 0;
   }

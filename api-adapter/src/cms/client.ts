@@ -2,6 +2,7 @@ import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@feiyi/contract/common';
 import { ApiError } from '../http/errors.ts';
+import { currentRequestId } from '../http/request-id.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
 export interface StrapiPagination {
@@ -112,6 +113,15 @@ export function createCmsClient(options: { baseUrl: string; token: string; timeo
     prefix: `${options.baseUrl.replace(/\/$/, '')}/api`,
     timeout: options.timeoutMs ?? 10_000,
     retry: { limit: 2, methods: ['get'], statusCodes: [408, 502, 503, 504] },
+    hooks: {
+      // The visitor's request id goes with every call made for it: the CMS's log lines carry it.
+      beforeRequest: [
+        ({ request }) => {
+          const id = currentRequestId();
+          if (id) request.headers.set('x-request-id', id);
+        },
+      ],
+    },
   });
   const serverHeaders = { Authorization: `Bearer ${options.token}` };
 

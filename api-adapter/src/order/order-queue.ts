@@ -1,3 +1,5 @@
+import { orderQueueChange, type OrderQueueMessage } from '../metrics/channels.ts';
+
 /**
  * This instance's orders on their way to the CMS: at most `width` batches in the CMS at once, each of up to `batchSize`
  * orders; the others wait here, first come first served, and leave together in the next batch. An order that finds a
@@ -21,6 +23,7 @@ export class OrderQueue<Entry, Result> {
   submit(entry: Entry): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       this.waiting.push({ entry, resolve, reject });
+      this.report();
       this.pump();
     });
   }
@@ -30,9 +33,17 @@ export class OrderQueue<Entry, Result> {
     return this.waiting.length;
   }
 
+  private report(batchSize?: number): void {
+    if (!orderQueueChange.hasSubscribers) return;
+    const message: OrderQueueMessage = { depth: this.waiting.length };
+    if (batchSize !== undefined) message.batchSize = batchSize;
+    orderQueueChange.publish(message);
+  }
+
   private pump(): void {
     while (this.active < this.width && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.batchSize);
+      this.report(batch.length);
       this.active += 1;
       this.send(batch.map((waiting) => waiting.entry))
         .then(

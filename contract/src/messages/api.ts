@@ -10,4 +10,6 @@ export const api = {
   uploadFailed: '上传失败，请稍后重试',
   /** An internal call (the CMS's change report, the site builder's) without the shared webhook secret. */
   webhookRefused: '无效的回调',
+  /** An overloaded adapter sheds the request early (503 with Retry-After) rather than letting every answer slow down. */
+  overloaded: '服务繁忙，请稍后重试',
 } as const;

@@ -37,6 +37,10 @@ export class RenderService {
     });
   }
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get alive(): boolean {
     return !this.exited;
   }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { upstreamsToMarkDown } from './readiness-supervisor.ts';
+
+describe('which adapter instances nginx skips', () => {
+  it('one unready twice in a row while another is ready: that one', () => {
+    expect(
+      upstreamsToMarkDown([
+        { upstream: 'a:1', unreadyPolls: 2 },
+        { upstream: 'a:2', unreadyPolls: 0 },
+      ]),
+    ).toEqual(['a:1']);
+  });
+
+  it('one poll is not enough (a slow answer is no reason to move traffic)', () => {
+    expect(
+      upstreamsToMarkDown([
+        { upstream: 'a:1', unreadyPolls: 1 },
+        { upstream: 'a:2', unreadyPolls: 0 },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('all unready at once (the CMS, database or Redis away): none, every instance keeps serving from its cache', () => {
+    expect(
+      upstreamsToMarkDown([
+        { upstream: 'a:1', unreadyPolls: 5 },
+        { upstream: 'a:2', unreadyPolls: 1 },
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Polls every adapter instance's readiness (GET /api/health/ready) and tells nginx to skip the ones that are not ready
+ * (`down` in its upstream, then a reload). When every instance is unready at once the cause is shared (the CMS, the
+ * database or Redis is away): all stay in, as the fault tests require, since each still serves reads from its cache and
+ * answers writes with the Chinese 503. An instance must be unready twice in a row before it is taken out (no flapping on
+ * one slow poll); it is back in at its first ready answer.
+ */
+export interface SupervisedInstance {
+  name: string;
+  url: string;
+  /** Its address in nginx's upstream (host:port). */
+  upstream: string;
+}
+
+/** Which upstreams to mark down, from how many polls in a row each instance has been unready. */
+export function upstreamsToMarkDown(states: ReadonlyArray<{ upstream: string; unreadyPolls: number }>, threshold = 2): string[] {
+  if (states.length > 0 && states.every((state) => state.unreadyPolls > 0)) return [];
+  return states.filter((state) => state.unreadyPolls >= threshold).map((state) => state.upstream);
+}
+
+export class ReadinessSupervisor {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly unreadyPolls = new Map<string, number>();
+  private readonly reasons = new Map<string, string>();
+  private down: string[] = [];
+  private polling = false;
+  private readonly options: {
+    instances: SupervisedInstance[];
+    apply: (down: readonly string[]) => void;
+    log: (line: string) => void;
+    intervalMs?: number;
+  };
+
+  constructor(options: ReadinessSupervisor['options']) {
+    this.options = options;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.poll(), this.options.intervalMs ?? 2_000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** The upstreams nginx currently skips. */
+  get markedDown(): readonly string[] {
+    return this.down;
+  }
+
+  async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      await Promise.all(
+        this.options.instances.map(async (instance) => {
+          const reasons = await readinessOf(instance.url);
+          this.unreadyPolls.set(instance.upstream, reasons === undefined ? 0 : (this.unreadyPolls.get(instance.upstream) ?? 0) + 1);
+          this.reasons.set(instance.upstream, reasons ?? '');
+        }),
+      );
+      const next = upstreamsToMarkDown(
+        this.options.instances.map((instance) => ({
+          upstream: instance.upstream,
+          unreadyPolls: this.unreadyPolls.get(instance.upstream) ?? 0,
+        })),
+      );
+      if (next.join() === this.down.join()) return;
+      for (const instance of this.options.instances) {
+        const was = this.down.includes(instance.upstream);
+        const now = next.includes(instance.upstream);
+        if (!was && now)
+          this.options.log(`适配层实例 ${instance.name} 未就绪（${this.reasons.get(instance.upstream)}），nginx 暂不转发给它`);
+        if (was && !now) this.options.log(`适配层实例 ${instance.name} 已恢复，nginx 重新转发给它`);
+      }
+      this.down = next;
+      this.options.apply(next);
+    } finally {
+      this.polling = false;
+    }
+  }
+}
+
+/** undefined when ready; otherwise why not (the instance's own reasons, or that it does not answer). */
+async function readinessOf(url: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(1_500) });
+    if (response.status === 200) return undefined;
+    const body = (await response.json().catch(() => null)) as { data?: { reasons?: string[] } } | null;
+    return body?.data?.reasons?.join('、') || `HTTP ${response.status}`;
+  } catch {
+    return '无应答';
+  }
+}
