@@ -2,7 +2,8 @@
  * client:interaction — an island that hydrates on the visitor's first interaction with it (the pointer coming over
  * it, a touch, keyboard focus), not while the page loads: its server-rendered HTML is the page until then, and no
  * script runs for it on a visit that never uses it. A click (or a key's click) that arrives before hydration has
- * finished is held and given again to the same element once the island's framework (Preact) is listening.
+ * finished is held and given again to the same element once the island's framework (Preact) is listening (a form's
+ * submit button that waits for JavaScript is enabled by the boot script, site/src/layouts/boot.ts, so its press arrives).
  *
  * client:interaction="query" hydrates at once when the address carries a query or a fragment: an island that follows
  * the address (a page number, an open item) must show it, which its server-rendered first view does not.
@@ -22,6 +23,8 @@ const interaction: ClientDirective = (load, options, island) => {
     void (async () => {
       const hydrate = await load();
       await hydrate();
+      // A task later: the renders the island queued as it started (values typed before hydration, an enabled button) are done.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       state = 'ready';
       island.removeEventListener('click', hold, true);
       const target = heldClick;

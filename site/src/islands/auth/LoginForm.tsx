@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { syncLocalHistory } from '../../lib/api/history.ts';
 import { afterLoginTarget } from '../../lib/api/rules.ts';
 import { notify } from '../../lib/ui/toast.ts';
+import { scriptEnables } from '../../lib/ui/script-enables.ts';
 import { useHydrated } from '../../lib/ui/use-hydrated.ts';
 import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration.ts';
 import Field, { focusFirst } from './Field.tsx';
@@ -11,7 +12,8 @@ import { type FieldErrors, LEAVE_AFTER_MS, type LoginValues, validateLogin } fro
 
 /** /login: success shows '登录成功', syncs the local browse history in one batch, and goes home or to the guard's target. */
 export default function LoginForm() {
-  // Until the script runs the button stays disabled, so the browser never sends the form itself.
+  // Disabled in the HTML, so the browser never sends the form itself without JavaScript; the boot script enables it
+  // as soon as the page's scripts run, and a press before hydration is held and given again (script-enables.ts).
   const hydrated = useHydrated();
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
   const form = useRef<HTMLFormElement>(null);
@@ -72,7 +74,7 @@ export default function LoginForm() {
         onBlur={check('password')}
         error={errors.password}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={busy || !hydrated}>
+      <button type="submit" className="btn btn-primary w-full" disabled={busy || !hydrated} {...scriptEnables}>
         {busy ? '正在登录…' : '登录'}
       </button>
     </form>

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { register, uploadAvatar } from '../../lib/api/auth.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notify } from '../../lib/ui/toast.ts';
+import { scriptEnables } from '../../lib/ui/script-enables.ts';
 import { useHydrated } from '../../lib/ui/use-hydrated.ts';
 import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration.ts';
 import Field, { focusFirst } from './Field.tsx';
@@ -12,7 +13,8 @@ const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
 /** /register: the avatar is uploaded when chosen (JPG or PNG under 2 MB); success goes to /login. */
 export default function RegisterForm() {
-  // Until the script runs the button stays disabled, so the browser never sends the form itself.
+  // Disabled in the HTML, so the browser never sends the form itself without JavaScript; the boot script enables it
+  // as soon as the page's scripts run, and a press before hydration is held and given again (script-enables.ts).
   const hydrated = useHydrated();
   const [values, setValues] = useState<RegisterValues>({ username: '', password: '', confirm: '', email: '' });
   const form = useRef<HTMLFormElement>(null);
@@ -140,7 +142,7 @@ export default function RegisterForm() {
         </p>
         {avatarError && <p className="auth-error">{avatarError}</p>}
       </div>
-      <button type="submit" className="btn btn-primary w-full" disabled={busy || uploading || !hydrated}>
+      <button type="submit" className="btn btn-primary w-full" disabled={busy || uploading || !hydrated} {...scriptEnables}>
         {busy ? '正在注册…' : '注册'}
       </button>
     </form>

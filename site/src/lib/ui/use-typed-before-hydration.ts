@@ -1,15 +1,16 @@
-import { type Dispatch, type RefObject, type SetStateAction, useEffect } from 'react';
+import { type Dispatch, type RefObject, type SetStateAction, useLayoutEffect } from 'react';
 
 /**
  * A form that hydrates when the visitor first comes to it (client:interaction) may already hold what they typed, or
  * what the browser filled in, before its script ran: those values are taken into the form's state once it runs, so
- * that nothing typed is lost and the checks see what the fields show.
+ * that nothing typed is lost and the checks see what the fields show. A layout effect, run as the island hydrates: a
+ * press held until then (client:interaction) is given again a task later and must see the typed values.
  */
 export function useTypedBeforeHydration<T extends { [K in keyof T]: string }>(
   form: RefObject<HTMLFormElement | null>,
   setValues: Dispatch<SetStateAction<T>>,
 ): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = form.current;
     if (!element) return;
     const typed: Record<string, string> = {};
