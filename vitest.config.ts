@@ -13,7 +13,7 @@ export default defineConfig({
             'contract/src/**/*.test.ts',
             'api-adapter/src/**/*.test.ts',
             'site/src/**/*.test.{ts,tsx}',
-            'scripts/src/**/*.test.ts',
+            'scripts/{src,bench}/**/*.test.ts',
           ],
         },
       },

@@ -1,0 +1,127 @@
+/**
+ * Where a page's main thread goes while it loads: a Chromium performance trace of each page (CPU slowed like the page
+ * bench: BENCH_CPU, default 4), summarised as its long tasks (≥ 50 ms) and what each spent its time on: scripts by URL
+ * and function, style, layout, paint. For finding the work behind a TBT, not for scores.
+ *   (cd scripts && node bench/trace.ts http://127.0.0.1:8080 / /inheritors …)   TRACE_LOGIN=user:password logs in first;
+ * the raw traces are kept in TRACE_DIR (default /tmp), to open in Chromium's performance panel.
+ */
+import { writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../src/test-prerequisites.ts';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    name?: string;
+    data?: { url?: string; functionName?: string; frame?: string; stackTrace?: Array<{ url?: string; functionName?: string }> };
+  };
+}
+
+/** The work a long task is made of (nested events count within their parents: a guide, not a ledger). */
+const WORK = new Set([
+  'EvaluateScript',
+  'FunctionCall',
+  'v8.compile',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'MajorGC',
+  'MinorGC',
+  'Decode Image',
+]);
+
+const [base, ...pages] = process.argv.slice(2);
+if (!base || pages.length === 0) throw new Error('usage: trace.ts <site URL> <path>…');
+const cpu = Number(process.env.BENCH_CPU ?? 4);
+const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, '--enable-unsafe-swiftshader'] });
+const context = await browser.newContext({
+  viewport: { width: 412, height: 823 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 1.75,
+});
+if (process.env.TRACE_LOGIN) {
+  const [username, password] = process.env.TRACE_LOGIN.split(':');
+  const answer = (await (
+    await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    })
+  ).json()) as {
+    data: { token: string; user: { id: number; username: string } };
+  };
+  await context.addInitScript((login) => {
+    localStorage.setItem('token', login.token);
+    localStorage.setItem('user', JSON.stringify({ avatar: '', backgroundImage: '', id: login.user.id, username: login.user.username }));
+  }, answer.data);
+}
+for (const pagePath of pages) {
+  const page = await context.newPage();
+  await page.addInitScript(() => sessionStorage.setItem('home-loader-seen', '1'));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'loading', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'],
+  });
+  await page.goto(`${base}${pagePath}`, { waitUntil: 'load' });
+  await page.waitForTimeout(5000);
+  const buffer = await browser.stopTracing();
+  const file = path.join(process.env.TRACE_DIR ?? tmpdir(), `trace-${pagePath.replace(/[^a-z0-9]+/gi, '_') || 'home'}.json`);
+  writeFileSync(file, buffer);
+  const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  // The page's renderer: the main thread that ran the most (the first renderer is about:blank's).
+  const busiest = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask')
+      busiest.set(`${e.pid}:${e.tid}`, (busiest.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur!);
+  }
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const main = mains.sort((a, b) => (busiest.get(`${b.pid}:${b.tid}`) ?? 0) - (busiest.get(`${a.pid}:${a.tid}`) ?? 0))[0];
+  if (!main) throw new Error('no renderer main thread in the trace');
+  const onMain = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const navigation = onMain.find((e) => e.name === 'ParseHTML')?.ts ?? onMain[0]!.ts;
+  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.dur! >= 50_000);
+  let blocking = 0;
+  const totals = new Map<string, number>();
+  console.log(`\n${pagePath} (CPU ×${cpu}, load ${os.loadavg()[0]!.toFixed(1)}): ${tasks.length} long tasks`);
+  for (const task of tasks) {
+    blocking += task.dur! / 1000 - 50;
+    const by = new Map<string, number>();
+    for (const e of onMain) {
+      if (e === task || e.ts < task.ts || e.ts + e.dur! > task.ts + task.dur! || !WORK.has(e.name)) continue;
+      const data = e.args?.data;
+      const url = (data?.url ?? data?.stackTrace?.[0]?.url ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 60);
+      const where = `${e.name} ${url} ${data?.functionName ?? ''}`.trim();
+      by.set(where, (by.get(where) ?? 0) + e.dur! / 1000);
+      totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur! / 1000);
+    }
+    const top = [...by.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    console.log(
+      `  @${Math.round((task.ts - navigation) / 1000)} ms ${Math.round(task.dur! / 1000)} ms: ${top.map(([k, v]) => `${k} ${Math.round(v)}`).join(' | ')}`,
+    );
+  }
+  console.log(
+    `  in long tasks: ${[...totals.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${Math.round(v)} ms`)
+      .join(', ')}`,
+  );
+  console.log(`  blocking beyond 50 ms, summed: ${Math.round(blocking)} ms`);
+  await page.close();
+}
+await browser.close();
