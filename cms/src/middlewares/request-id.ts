@@ -5,8 +5,8 @@ import { requestContext, requestIdFrom } from '../observability/request-id';
 const SLOW_MS = 1000;
 
 /**
- * Runs each request with its id (X-Request-Id from the adapter) in context, answers it back, and logs the requests that
- * went wrong or slow: the id starts those lines and any other logged meanwhile (observability/request-id.ts).
+ * Runs each request with its id (X-Request-Id from the adapter) in context and answers it back: the id starts every line
+ * logged meanwhile (Strapi's request line included, observability/request-id.ts); failed and slow requests are logged again.
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   return async (
@@ -23,9 +23,9 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
       } finally {
         const ms = Date.now() - started;
         const line = `${ctx.method} ${ctx.path} ${ctx.status} ${ms}ms`;
+        // Strapi logs every request at its http level; failures and slow ones are said again where a lower level shows them.
         if (ctx.status >= 500) strapi.log.error(line);
         else if (ms > SLOW_MS) strapi.log.warn(`${line}（慢）`);
-        else if (ctx.status >= 400 && ctx.status !== 404) strapi.log.info(line);
       }
     });
   };
