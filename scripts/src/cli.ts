@@ -162,6 +162,7 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     sqliteFile: stackOptions.sqliteFile,
     publicDir: stackOptions.publicDir,
     uploadsEnv,
+    localUploadStore: localStore && { host, port: localStore.port },
   });
   const bucket = uploadsEnv && uploadsBucket(uploadsEnv);
   const backups =

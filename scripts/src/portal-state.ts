@@ -14,6 +14,8 @@ export interface PortalState {
   publicDir: string;
   /** The uploads' bucket settings (S3_*) when uploads are in an S3-compatible store. */
   uploadsEnv?: NodeJS.ProcessEnv | undefined;
+  /** The scale profile's local S3-compatible store, which this portal runs (and takes down when it stops). */
+  localUploadStore?: { host: string; port: number } | undefined;
 }
 
 export const PORTAL_STATE_FILE = path.join(RUNTIME_DIR, 'portal.json');

@@ -35,6 +35,8 @@ export interface PortalData {
   uploads: UploadsLocation;
   /** Stops what was needed to reach the data (a local upload store started for the occasion). */
   release(): Promise<void>;
+  /** Makes the local upload store reachable again (a stopped portal took its store with it). */
+  reachStore(): Promise<void>;
   running?: PortalState | undefined;
 }
 
@@ -49,30 +51,42 @@ export async function portalData(options: { scale: boolean; scaleDatabaseUrl: st
   const database: DatabaseLocation = databaseUrl
     ? { engine: 'postgres', url: databaseUrl }
     : { engine: 'sqlite', file: running?.sqliteFile ?? path.join(RUNTIME_DIR, 'data', 'portal.db') };
-  let release = async () => undefined as void;
-  let bucket = uploadsBucket(running?.uploadsEnv ?? process.env);
-  if (!bucket && scale) {
-    const host = process.env.HOST ?? '127.0.0.1';
-    const port = Number(process.env.UPLOAD_STORE_PORT ?? defaultUploadStorePort(Number(process.env.PORT ?? 8080)));
-    bucket = uploadsBucket(uploadStoreEnv({ host, port }))!;
-    const reachable = await listBucket(bucket).then(
-      () => true,
-      () => false,
-    );
-    if (!reachable) {
-      const store = await startUploadStore({
-        host,
-        port,
-        directory: path.join(RUNTIME_DIR, 'upload-store'),
-        logDir: path.join(RUNTIME_DIR, 'logs'),
-      });
-      release = () => store.stop();
-    }
-  }
+  // The scale profile's local S3-compatible store belongs to the running portal, or is started here when none runs.
+  const localStore = running
+    ? running.localUploadStore
+    : scale && !process.env.S3_BUCKET
+      ? {
+          host: process.env.HOST ?? '127.0.0.1',
+          port: Number(process.env.UPLOAD_STORE_PORT ?? defaultUploadStorePort(Number(process.env.PORT ?? 8080))),
+        }
+      : undefined;
+  const bucket = localStore ? uploadsBucket(uploadStoreEnv(localStore)) : uploadsBucket(running?.uploadsEnv ?? process.env);
+  const started: Array<() => Promise<void>> = [];
+  // Reachable, or started for the occasion (stopped by release): again after a restore stopped the portal that ran it.
+  const reachStore = async () => {
+    if (
+      !localStore ||
+      (await listBucket(bucket!).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    const store = await startUploadStore({
+      ...localStore,
+      directory: path.join(RUNTIME_DIR, 'upload-store'),
+      logDir: path.join(RUNTIME_DIR, 'logs'),
+    });
+    started.push(() => store.stop());
+  };
+  await reachStore();
+  const release = async () => {
+    for (const stop of started.splice(0)) await stop();
+  };
   const uploads: UploadsLocation = bucket
     ? { kind: 's3', bucket }
     : { kind: 'local', dir: path.join(running?.publicDir ?? path.join(RUNTIME_DIR, 'cms-public'), 'uploads') };
-  return { database, uploads, release, running };
+  return { database, uploads, release, running, reachStore };
 }
 
 /** BACKUP_PASSPHRASE, or asked at the terminal (not echoed). */
@@ -191,7 +205,12 @@ export async function restoreCommand(
       secrets: () => loadOrCreateSecrets(SECRETS_FILE).secrets,
       prepare: () => buildCms(log),
       restoreSecrets,
-      stopPortal: data.running ? () => stopProcess(data.running!.pid, 60_000) : undefined,
+      stopPortal: data.running
+        ? async () => {
+            await stopProcess(data.running!.pid, 60_000);
+            await data.reachStore();
+          }
+        : undefined,
       preRestoreArchive: path.join(BACKUP_DIR, archiveName(data.database.engine).replace('feiyi-backup-', 'pre-restore-')),
       siteDir: path.join(RUNTIME_DIR, 'site'),
       log,

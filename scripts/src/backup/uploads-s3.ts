@@ -2,7 +2,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { listFiles } from './archive.ts';
 
 /** An S3-compatible bucket and a key prefix: the uploads' (S3_*), or a backup destination (s3://bucket/prefix). */
@@ -38,36 +38,48 @@ export function bucketFromUrl(url: string, env: NodeJS.ProcessEnv): BucketSettin
 }
 
 export function client(settings: BucketSettings): S3Client {
-  return new S3Client({
+  const s3 = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
+    // As for uploads (cms/src/media/upload-store.ts): several S3-compatible stores refuse the SDK's CRC checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
   });
+  // A listing is signed for "/bucket/"; the local store (s3rver) checks the signature of "/bucket" and refuses it. S3
+  // answers both alike, so the path is sent without the slash.
+  s3.middlewareStack.add(
+    (next) => async (args) => {
+      const request = args.request as { path?: string };
+      if (request.path) request.path = request.path.replace(/^(\/[^/]+)\/$/, '$1');
+      return next(args);
+    },
+    { step: 'build', name: 'bucketPathWithoutSlash' },
+  );
+  return s3;
 }
 
 const keyOf = (settings: BucketSettings, name: string) => (settings.prefix ? `${settings.prefix}/${name}` : name);
 
-/** Every object's key under the prefix, relative to it. */
+/**
+ * Every object's key under the prefix, relative to it. ListObjects (v1), each page after the last key of the one before:
+ * the local store (s3rver) refuses ListObjectsV2's signature and answers a truncated v2 listing with an error.
+ */
 export async function listBucket(settings: BucketSettings): Promise<string[]> {
   const s3 = client(settings);
-  const names: string[] = [];
-  let token: string | undefined;
-  do {
+  const keys: string[] = [];
+  for (let truncated = true; truncated;) {
     const page = await s3.send(
-      new ListObjectsV2Command({
-        Bucket: settings.bucket,
-        Prefix: settings.prefix ? `${settings.prefix}/` : undefined,
-        ContinuationToken: token,
-      }),
+      new ListObjectsCommand({ Bucket: settings.bucket, Prefix: settings.prefix ? `${settings.prefix}/` : undefined, Marker: keys.at(-1) }),
     );
-    for (const object of page.Contents ?? [])
-      if (object.Key) names.push(settings.prefix ? object.Key.slice(settings.prefix.length + 1) : object.Key);
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return names.sort();
+    const found = (page.Contents ?? []).map((object) => object.Key!).filter(Boolean);
+    keys.push(...found);
+    truncated = Boolean(page.IsTruncated) && found.length > 0;
+  }
+  return keys.map((key) => (settings.prefix ? key.slice(settings.prefix.length + 1) : key)).sort();
 }
 
 /** Downloads every object under the prefix into a folder; returns how many. */
@@ -91,15 +103,10 @@ export async function mirrorToBucket(settings: BucketSettings, from: string): Pr
     await s3.send(new PutObjectCommand({ Bucket: settings.bucket, Key: keyOf(settings, name), Body: readFileSync(path.join(from, name)) }));
   }
   const keep = new Set(files);
-  const extra = (await listBucket(settings)).filter((name) => !keep.has(name));
-  for (let start = 0; start < extra.length; start += 1000) {
-    await s3.send(
-      new DeleteObjectsCommand({
-        Bucket: settings.bucket,
-        Delete: { Objects: extra.slice(start, start + 1000).map((name) => ({ Key: keyOf(settings, name) })) },
-      }),
-    );
-  }
+  await deleteObjects(
+    settings,
+    (await listBucket(settings)).filter((name) => !keep.has(name)),
+  );
 }
 
 export async function putFile(settings: BucketSettings, name: string, file: string): Promise<string> {
@@ -107,9 +114,8 @@ export async function putFile(settings: BucketSettings, name: string, file: stri
   return `s3://${settings.bucket}/${keyOf(settings, name)}`;
 }
 
+/** One request per object: DeleteObjects needs a checksum header some S3-compatible stores refuse. */
 export async function deleteObjects(settings: BucketSettings, names: string[]): Promise<void> {
-  if (names.length === 0) return;
-  await client(settings).send(
-    new DeleteObjectsCommand({ Bucket: settings.bucket, Delete: { Objects: names.map((name) => ({ Key: keyOf(settings, name) })) } }),
-  );
+  const s3 = client(settings);
+  for (const name of names) await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(settings, name) }));
 }
