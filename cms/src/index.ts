@@ -8,7 +8,7 @@ import { ensureAdapterToken } from './bootstrap/api-token';
 import { applyUserDataAdmin, registerSuperAdminRestrictions } from './bootstrap/admin-user-data';
 import { ensureUniqueIndexes } from './bootstrap/indexes';
 import { forwardContentEvents } from './bootstrap/content-events';
-import { AUTHENTICATED_ACTIONS, grantRoleActions, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
+import { AUTHENTICATED_ACTIONS, grantRoleActions, nameVisitorRoles, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
 import { registerPidAssignment } from './bootstrap/pid';
 import { guardRelationRoutes } from './bootstrap/relations-guard';
 import { nameApiUploadFolder } from './bootstrap/upload-folder';
@@ -41,6 +41,7 @@ export default {
     await ensureUniqueIndexes(strapi);
     await grantRoleActions(strapi, 'public', PUBLIC_READ_ACTIONS);
     await grantRoleActions(strapi, 'authenticated', AUTHENTICATED_ACTIONS);
+    await nameVisitorRoles(strapi);
     await ensureAdapterToken(strapi, env.CMS_API_TOKEN);
     await ensureAdmin(strapi, {
       email: env.ADMIN_EMAIL,

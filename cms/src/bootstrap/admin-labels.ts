@@ -6,7 +6,7 @@ import { COMPONENT_LABELS, DESCRIPTIONS } from './admin-descriptions';
  * LABELS_VERSION; what editors change later in "Configure the view" stays theirs. The visitors'
  * records (orders, donations, bookings …) are set up in admin-user-data.ts.
  */
-const LABELS_VERSION = 4;
+const LABELS_VERSION = 5;
 export const COMMON: Record<string, string> = {
   id: '序号',
   pid: '编号',
@@ -30,7 +30,12 @@ export const COMMON: Record<string, string> = {
 
 const LABELS: Record<
   string,
-  { labels: Record<string, string>; descriptions?: Record<string, string>; mainField?: string; list?: string[] }
+  {
+    labels: Record<string, string>;
+    descriptions?: Record<string, string>;
+    mainField?: string;
+    list?: string[];
+  }
 > = {
   'api::category.category': {
     labels: { code: '类别编号（66–75）', name: '显示名', officialName: '名录门类', cultures: '文化条目', inheritors: '传承人' },
@@ -150,6 +155,25 @@ const LABELS: Record<
     },
     mainField: 'title',
     list: ['pid', 'slug', 'title', 'verification'],
+  },
+  // The visitors' accounts (users-permissions): shown to the super admin only, every label in Chinese.
+  'plugin::users-permissions.user': {
+    labels: {
+      username: '用户名',
+      email: '邮箱',
+      provider: '登录方式',
+      password: '密码',
+      resetPasswordToken: '重置密码令牌',
+      confirmationToken: '确认令牌',
+      confirmed: '已确认',
+      blocked: '已停用',
+      role: '角色',
+      avatar: '头像',
+      backgroundImage: '背景图',
+      address: '收货地址',
+    },
+    mainField: 'username',
+    list: ['username', 'email', 'confirmed', 'blocked', 'createdAt'],
   },
   'api::home-page.home-page': {
     labels: {
