@@ -15,6 +15,7 @@ import { nameApiUploadFolder } from './bootstrap/upload-folder';
 import { registerWebFormats } from './media/web-formats';
 import { reportUnavailableStore } from './media/upload-store';
 import { registerSiteStatusRoute } from './site-status/route';
+import { registerAuditTrail } from './audit/trail';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -22,6 +23,7 @@ export default {
     reportUnavailableStore(strapi);
     registerSuperAdminRestrictions(strapi);
     guardRelationRoutes(strapi);
+    registerAuditTrail(strapi);
     registerSiteStatusRoute(strapi, {
       webhookUrl: process.env.WEBHOOK_URL,
       secret: process.env.WEBHOOK_SECRET,

@@ -35,6 +35,8 @@ const LABELS: Record<
     descriptions?: Record<string, string>;
     mainField?: string;
     list?: string[];
+    /** The list's order: newest first for the audit trail. */
+    sort?: { by: string; order: 'ASC' | 'DESC' };
   }
 > = {
   'api::category.category': {
@@ -175,6 +177,24 @@ const LABELS: Record<
     mainField: 'username',
     list: ['username', 'email', 'confirmed', 'blocked', 'createdAt'],
   },
+  'api::audit-entry.audit-entry': {
+    labels: {
+      action: '操作',
+      actorName: '操作人',
+      actorEmail: '操作人邮箱',
+      actorRole: '操作人角色',
+      ip: '来源地址（IP）',
+      contentTypeName: '内容类型',
+      contentType: '内容类型代码',
+      targetDocumentId: '条目文档编号',
+      targetTitle: '条目',
+      detail: '详情',
+      createdAt: '时间',
+    },
+    mainField: 'action',
+    list: ['createdAt', 'action', 'actorName', 'contentTypeName', 'targetTitle', 'ip'],
+    sort: { by: 'createdAt', order: 'DESC' },
+  },
   'api::home-page.home-page': {
     labels: {
       heroTitle: '主标题',
@@ -203,7 +223,7 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
     findConfiguration(contentType: { uid: string }): Promise<Configuration>;
     updateConfiguration(contentType: { uid: string }, configuration: Configuration): Promise<unknown>;
   };
-  for (const [uid, { labels, descriptions, mainField, list }] of Object.entries(LABELS)) {
+  for (const [uid, { labels, descriptions, mainField, list, sort }] of Object.entries(LABELS)) {
     const contentType = contentTypes.findContentType(uid);
     if (!contentType) continue;
     const configuration = await contentTypes.findConfiguration(contentType);
@@ -219,6 +239,7 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
     }
     if (mainField && configuration.metadatas[mainField]) configuration.settings.mainField = mainField;
     if (list) configuration.layouts.list = ['id', ...list.filter((field) => configuration.metadatas[field])];
+    if (sort) Object.assign(configuration.settings, { defaultSortBy: sort.by, defaultSortOrder: sort.order });
     await contentTypes.updateConfiguration(contentType, {
       settings: configuration.settings,
       metadatas: configuration.metadatas,
