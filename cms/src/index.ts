@@ -16,6 +16,8 @@ import { registerWebFormats } from './media/web-formats';
 import { reportUnavailableStore } from './media/upload-store';
 import { registerSiteStatusRoute } from './site-status/route';
 import { registerAuditTrail } from './audit/trail';
+import { registerHistoryRoutes } from './history/route';
+import { registerVersionHistory } from './history/versions';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -24,6 +26,8 @@ export default {
     registerSuperAdminRestrictions(strapi);
     guardRelationRoutes(strapi);
     registerAuditTrail(strapi);
+    registerVersionHistory(strapi);
+    registerHistoryRoutes(strapi);
     registerSiteStatusRoute(strapi, {
       webhookUrl: process.env.WEBHOOK_URL,
       secret: process.env.WEBHOOK_SECRET,
