@@ -99,7 +99,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
       description: culture.description,
       content: paragraphs(culture.content),
       cover: await media.svg(
-        `culture-${culture.key}.svg`,
+        { kind: '文化条目封面', title: culture.title, legacyName: `culture-${culture.key}.svg` },
         cultureCover({
           title: culture.title,
           categoryCode: culture.category,
@@ -148,7 +148,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
       source: person.source,
       images: [
         await media.svg(
-          `inheritor-${person.key}.svg`,
+          { kind: '传承人卡片', title: person.name, legacyName: `inheritor-${person.key}.svg` },
           inheritorPortrait({ name: person.name, skillType: person.skillType, categoryCode: person.category, batchYear: person.batchYear }),
           `${person.name}的传承人卡片（本站生成的插图，并非肖像）`,
         ),
@@ -197,7 +197,11 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
       body: paragraphs(item.body),
       date: item.date,
       source: item.source,
-      cover: await media.svg(`news-${item.key}.svg`, newsCover({ title: item.title, date: item.date }), item.title),
+      cover: await media.svg(
+        { kind: '资讯封面', title: item.title, legacyName: `news-${item.key}.svg` },
+        newsCover({ title: item.title, date: item.date }),
+        `${item.title}（资讯封面插图）`,
+      ),
     }));
   }
 
@@ -216,7 +220,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
         .map((key) => cultureIds.get(key))
         .filter(Boolean),
       cover: await media.svg(
-        `theme-${page.slug}.svg`,
+        { kind: '专题封面', title: page.title, legacyName: `theme-${page.slug}.svg` },
         bannerCover({
           title: page.title,
           subtitle: page.subtitle,
@@ -225,7 +229,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
           width: 1200,
           height: 500,
         }),
-        page.title,
+        `${page.title}（专题封面插图）`,
       ),
     }));
   }
@@ -235,12 +239,12 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
     await ensurePublished(strapi, 'api::product.product', product.key, async () => {
       const label = product.category === 1 ? '数字文创' : '文化体验';
       const cover = await media.svg(
-        `product-${product.key}.svg`,
+        { kind: '商品封面', title: product.name, legacyName: `product-${product.key}.svg` },
         productCover({ name: product.name, motif: product.motif, categoryLabel: label }),
-        product.name,
+        `${product.name}（商品封面插图）`,
       );
       const detail = await media.svg(
-        `product-${product.key}-detail.svg`,
+        { kind: '商品细节', title: product.name, legacyName: `product-${product.key}-detail.svg` },
         bannerCover({ title: product.name, subtitle: `取材于${product.relatedItem}`, sealText: '周边', motif: product.motif }),
         `${product.name}细节`,
       );
@@ -267,9 +271,9 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
       relatedItem: project.relatedItem,
       sort: index + 1,
       cover: await media.svg(
-        `donation-${project.key}.svg`,
+        { kind: '公益项目封面', title: project.title, legacyName: `donation-${project.key}.svg` },
         bannerCover({ title: project.title, subtitle: project.beneficiary, sealText: '公益', motif: motifs[index % motifs.length]! }),
-        project.title,
+        `${project.title}（公益项目封面插图）`,
       ),
     }));
   }
@@ -288,7 +292,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
       description: workshop.description,
       highlights: workshop.highlights.map((text) => ({ text })),
       image: await media.svg(
-        `workshop-${workshop.key}.svg`,
+        { kind: '工坊图片', title: workshop.title, legacyName: `workshop-${workshop.key}.svg` },
         bannerCover({
           title: workshop.title,
           subtitle: workshop.location,
@@ -296,7 +300,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
           motif: 'lattice',
           glyph: workshopGlyphs[index],
         }),
-        workshop.title,
+        `${workshop.title}（工坊插图）`,
       ),
     }));
   }

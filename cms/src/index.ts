@@ -8,7 +8,7 @@ import { ensureAdapterToken } from './bootstrap/api-token';
 import { applyUserDataAdmin, registerSuperAdminRestrictions } from './bootstrap/admin-user-data';
 import { ensureUniqueIndexes } from './bootstrap/indexes';
 import { forwardContentEvents } from './bootstrap/content-events';
-import { AUTHENTICATED_ACTIONS, grantRoleActions, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
+import { AUTHENTICATED_ACTIONS, grantRoleActions, nameVisitorRoles, PUBLIC_READ_ACTIONS } from './bootstrap/permissions';
 import { registerPidAssignment } from './bootstrap/pid';
 import { guardRelationRoutes } from './bootstrap/relations-guard';
 import { nameApiUploadFolder } from './bootstrap/upload-folder';
@@ -18,6 +18,9 @@ import { registerSiteStatusRoute } from './site-status/route';
 import { registerBackupStatusRoute } from './backup-status/route';
 import { registerDatabaseMetrics, serveMetrics } from './observability/metrics';
 import { prefixLogLinesWithRequestId } from './observability/request-id';
+import { registerAuditTrail } from './audit/trail';
+import { registerHistoryRoutes } from './history/route';
+import { registerVersionHistory } from './history/versions';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -26,6 +29,9 @@ export default {
     reportUnavailableStore(strapi);
     registerSuperAdminRestrictions(strapi);
     guardRelationRoutes(strapi);
+    registerAuditTrail(strapi);
+    registerVersionHistory(strapi);
+    registerHistoryRoutes(strapi);
     registerSiteStatusRoute(strapi, {
       webhookUrl: process.env.WEBHOOK_URL,
       secret: process.env.WEBHOOK_SECRET,
@@ -51,6 +57,7 @@ export default {
     await ensureUniqueIndexes(strapi);
     await grantRoleActions(strapi, 'public', PUBLIC_READ_ACTIONS);
     await grantRoleActions(strapi, 'authenticated', AUTHENTICATED_ACTIONS);
+    await nameVisitorRoles(strapi);
     await ensureAdapterToken(strapi, env.CMS_API_TOKEN);
     await ensureAdmin(strapi, {
       email: env.ADMIN_EMAIL,

@@ -1,13 +1,14 @@
 /**
  * The editor guide's screenshots (docs/编辑指南.md), taken from a started portal so they show the admin as it is:
  * Chromium in Chinese, signed in as 内容编辑, the screens the guide walks through. Nothing is changed: the edit
- * views are opened and left without saving.
+ * views are opened and left without saving; for the history panel, the first culture item's draft description is
+ * saved once with a note and once as it was (two versions, the content as before).
  *   ./portal docs screenshots      (PORT, CMS_PORT and HOST as for ./portal start)
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { editorAccount } from '../src/admin-session.ts';
+import { editorAccount, editorAdminToken } from '../src/admin-session.ts';
 import { ROOT } from '../src/paths.ts';
 import { CHROMIUM_LAUNCH } from '../src/test-prerequisites.ts';
 
@@ -30,6 +31,24 @@ async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.screenshot({ path: path.join(OUT_DIR, `${name}.png`) });
   console.log(`  ${name}.png`);
+}
+
+/** Two saves of a culture item's draft: one with a note, one putting the description back (the history has versions to show). */
+async function twoVersions(documentId: string) {
+  const token = await editorAdminToken(cmsUrl);
+  const route = `${cmsUrl}/content-manager/collection-types/api::culture.culture/${documentId}`;
+  const call = async (method: string, body?: unknown) => {
+    const response = await fetch(route, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${route}：HTTP ${response.status}`);
+    return (await response.json()) as { data: { description?: string | null } };
+  };
+  const description = (await call('GET')).data.description ?? '';
+  await call('PUT', { description: `（编辑指南示例：一次修改）${description}` });
+  await call('PUT', { description });
 }
 
 async function main() {
@@ -65,6 +84,21 @@ async function main() {
     await page.frameLocator('iframe').getByText('预览 · ').first().waitFor({ timeout: 60_000 });
     await shoot(page, '05-preview-panel');
     await page.keyboard.press('Escape');
+
+    // 历史版本: the side panel's list, then one version beside the draft.
+    const documentId = /api::culture\.culture\/([^/?]+)/.exec(page.url())?.[1];
+    if (!documentId) throw new Error(`编辑页地址里没有文档编号：${page.url()}`);
+    await twoVersions(documentId);
+    // Back to the edit view itself (the preview has its own address).
+    await page.goto(admin(`/content-manager/collection-types/${culture}/${documentId}`));
+    const history = page.locator('[data-history-list]');
+    await history.waitFor({ timeout: 60_000 });
+    await history.scrollIntoViewIfNeeded();
+    await shoot(page, '09-history-panel');
+    await history.locator('[data-version]').nth(1).getByRole('button', { name: '对比与恢复' }).click();
+    await page.getByRole('dialog', { name: '对比历史版本' }).locator('tr[data-field]').first().waitFor({ timeout: 60_000 });
+    await shoot(page, '10-history-compare');
+    await page.getByRole('button', { name: '关闭' }).click();
 
     await page.goto(admin('/plugins/upload'));
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });

@@ -278,6 +278,7 @@ export class SiteBuilder {
     }
     swapIn(next, outDir);
     writeStamp(this.stamp, stamp);
+    if (result.fontCharsAdded > 0) log(`新发布的标题用到 ${result.fontCharsAdded} 个新字：已加入一个补充字体切片，无需整站构建`);
     if (result.fontsStale) {
       this.fontsStale = true;
       log('新发布的标题用到字体切片里没有的字：稍后整站重新构建一次');

@@ -32,6 +32,24 @@ const require = createRequire(import.meta.url);
 const SOURCE_FONT = require.resolve('@expo-google-fonts/noto-serif-sc/600SemiBold/NotoSerifSC_600SemiBold.ttf');
 const CACHE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache', 'serif-font');
 
+let sourceFont: Buffer | undefined;
+
+/**
+ * One woff2 slice holding `chars`, named by them (serif-<hash>.woff2): cut from the source font once, then read from
+ * the cache. Used by the full build and by the render service's supplementary slice after a publish.
+ */
+export async function serifSlice(chars: readonly string[]): Promise<{ name: string; bytes: Buffer; cut: boolean }> {
+  const text = chars.join('');
+  const name = `serif-${createHash('sha256').update(text).digest('hex').slice(0, 12)}.woff2`;
+  const cached = path.join(CACHE_DIR, name);
+  if (existsSync(cached)) return { name, bytes: await readFile(cached), cut: false };
+  sourceFont ??= await readFile(SOURCE_FONT);
+  const bytes = Buffer.from(await subsetFont(sourceFont, text, { targetFormat: 'woff2' }));
+  await mkdir(CACHE_DIR, { recursive: true });
+  await writeFile(cached, bytes);
+  return { name, bytes, cut: true };
+}
+
 async function filesUnder(dir: string, extension: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
@@ -57,22 +75,14 @@ export default function serifFont(): AstroIntegration {
         const slices = sliceByUse(pages, SLICE_SIZE);
         const needed = pages.map((chars) => slicesNeeded(chars, slices)).sort((a, b) => a - b);
         const characters = slices.reduce((sum, slice) => sum + slice.length, 0);
-        await mkdir(CACHE_DIR, { recursive: true });
         await mkdir(path.join(outDir, 'fonts'), { recursive: true });
-        let source: Buffer | undefined;
         let cut = 0;
         const files: Array<{ url: string; chars: string[] }> = [];
         for (const chars of slices) {
-          const text = chars.join('');
-          const name = `serif-${createHash('sha256').update(text).digest('hex').slice(0, 12)}.woff2`;
-          const cached = path.join(CACHE_DIR, name);
-          if (!existsSync(cached)) {
-            source ??= await readFile(SOURCE_FONT);
-            await writeFile(cached, await subsetFont(source, text, { targetFormat: 'woff2' }));
-            cut += 1;
-          }
-          await writeFile(path.join(outDir, 'fonts', name), await readFile(cached));
-          files.push({ url: `/fonts/${name}`, chars });
+          const slice = await serifSlice(chars);
+          if (slice.cut) cut += 1;
+          await writeFile(path.join(outDir, 'fonts', slice.name), slice.bytes);
+          files.push({ url: `/fonts/${slice.name}`, chars });
         }
         // The faces, and the rule that puts them first in the serif elements' stack once the page's script has loaded them.
         const fallback = customProperty(css, '--font-serif') ?? 'serif';

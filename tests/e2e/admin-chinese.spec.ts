@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createOrderResponse, productPageResponse } from '@feiyi/contract';
 import { DEMO } from '../support/api.ts';
+import { expectChinese, englishWords } from './support/chinese.ts';
 import { newVisitor } from './support/visitor.ts';
 
 // The admin as 内容编辑 and 运营 see it, in a zh-CN browser: every screen they use, from the sign-in
@@ -8,59 +9,6 @@ import { newVisitor } from './support/visitor.ts';
 // page's visible text plus the labels, placeholders and titles of visible elements.
 const cmsUrl = () => process.env.TEST_CMS_URL!;
 const admin = (path: string) => `${cmsUrl()}/admin${path}`;
-
-/**
- * Names that stay as they are: the product, file formats and sizes, keys on the keyboard; and the demo visitor's user
- * name, which is data (the suite's other visitors have digits in theirs and are left out below).
- */
-const ALLOWED = new Set([
-  'Strapi',
-  'Markdown',
-  'API',
-  'URL',
-  'JPG',
-  'PNG',
-  'WebP',
-  'MP',
-  'MB',
-  'Ctrl',
-  'Cmd',
-  'Shift',
-  'Enter',
-  'Alt',
-  DEMO.username,
-]);
-
-async function readerText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const parts = [document.title, document.body.innerText];
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title]'))) {
-      if (!element.checkVisibility()) continue;
-      for (const name of ['aria-label', 'placeholder', 'title']) parts.push(element.getAttribute(name) ?? '');
-    }
-    return parts.join('\n');
-  });
-}
-
-/**
- * English words in the text. E-mail addresses, file names and codes with digits (order numbers such as
- * FY2026…, visitors' user names) are data, not the admin's wording.
- */
-function englishWords(text: string): string[] {
-  const words = text
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
-    .replace(/[\w-]+\.(svg|png|jpe?g|webp|gif|mp4)\b/gi, ' ')
-    .replace(/[A-Za-z_]*[\d_][\w]*/g, ' ')
-    .match(/[A-Za-z]{2,}/g);
-  return [...new Set((words ?? []).filter((word) => !ALLOWED.has(word)))];
-}
-
-async function expectChinese(page: Page, screen: string) {
-  // Strapi fills a screen in steps (menu, then counts, then rows): read it once nothing is loading.
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
-  // A loader's word may show for a moment; English that stays fails.
-  await expect.poll(async () => englishWords(await readerText(page)), { message: screen, timeout: 10_000 }).toEqual([]);
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(admin('/auth/login'));
@@ -85,6 +33,15 @@ async function openList(page: Page, uid: string, rowText?: string | RegExp, sear
   await expectChinese(page, `list of ${uid}`);
 }
 
+/** The content manager's sidebar: every type the account may open, by its Chinese name. */
+async function expectChineseSidebar(page: Page, names: string[]) {
+  await page.goto(admin('/content-manager'));
+  const sidebar = page.getByRole('navigation', { name: '内容管理', exact: true });
+  for (const name of names) await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect.poll(async () => englishWords(await sidebar.innerText()), { message: 'sidebar', timeout: 10_000 }).toEqual([]);
+  await expectChinese(page, 'content manager');
+}
+
 async function openProfile(page: Page) {
   await page.goto(admin('/me'));
   await expect(page.locator('input[name="firstname"]')).toBeVisible({ timeout: 60_000 });
@@ -106,6 +63,7 @@ test.describe('the admin in Chinese', () => {
     await expect(siteStatus).toContainText(/最近一次：\d+月\d+日 \d{2}:\d{2}:\d{2}，(整站构建|更新 \d+ 个页面)/);
     await page.screenshot({ path: testInfo.outputPath('editor-home.png') });
 
+    await expectChineseSidebar(page, ['文化条目', '首页编排']);
     await openList(page, 'api::national-entry.national-entry', /\S/);
     await openList(page, 'api::culture.culture', /\S/);
     await page.screenshot({ path: testInfo.outputPath('editor-culture-list.png') });
@@ -119,11 +77,31 @@ test.describe('the admin in Chinese', () => {
     await expect(page.locator('input[name="title"]')).toBeVisible({ timeout: 60_000 });
     await expectChinese(page, 'new culture item');
 
+    // The media library lists the seed's artwork by Chinese file names, each with a Chinese alternative text.
     await page.goto(admin('/plugins/upload'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page.getByText(/^(文化条目封面|传承人卡片|资讯封面|专题封面|商品封面|商品细节|公益项目封面|工坊图片) · .+\.svg$/).first(),
+    ).toBeVisible({
+      timeout: 60_000,
+    });
     await expectChinese(page, 'media library');
+    const alts = await page.locator('main img[alt]').evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? ''));
+    expect(alts.length).toBeGreaterThan(0);
+    expect(englishWords(alts.join('\n'))).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('editor-media-library.png') });
 
     await openProfile(page);
+  });
+
+  test('超级管理员: the sidebar and the visitor accounts (users-permissions) in Chinese', async ({ page }) => {
+    await signIn(page, process.env.TEST_ADMIN_EMAIL!, process.env.TEST_ADMIN_PASSWORD!);
+    await expectChineseSidebar(page, ['用户', '订单', '文化条目']);
+    await openList(page, 'plugin::users-permissions.user', DEMO.username, DEMO.username);
+    await page.locator('tbody tr').filter({ hasText: DEMO.username }).locator('td').nth(2).click();
+    await expect(page.locator('input[name="username"]')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('textbox', { name: '用户名' })).toBeVisible();
+    await expectChinese(page, 'a visitor account');
   });
 
   test('运营: sign-in, home, orders, an order, bookings, donations and the profile', async ({ page, request }) => {

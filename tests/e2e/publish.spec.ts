@@ -74,3 +74,54 @@ test('a publish and an unpublish reach the item page, the list, the sitemap and 
   expect(restored.html).toContain(link);
   expect(restored.html).not.toContain(marker);
 });
+
+/** The code points the served heading font declares (every @font-face unicode-range of /fonts/serif.css). */
+const fontCovers = async (request: APIRequestContext, char: string) => {
+  const css = await (await request.get('/fonts/serif.css')).text();
+  const code = char.codePointAt(0)!;
+  return [...css.matchAll(/U\+([0-9A-F]+)(?:-([0-9A-F]+))?/gi)].some(
+    ([, from = '', to]) => code >= parseInt(from, 16) && code <= parseInt(to ?? from, 16),
+  );
+};
+
+test('a title with a character the heading font lacks goes live without a full build, glyph included', async ({ request, page }) => {
+  test.setTimeout(300_000);
+  const first = (await (await request.get('/api/culture/page?page=1&size=10')).json()) as { data: { page: { records: CultureRecord[] } } };
+  const item = first.data.page.records[4]!;
+  const editor = await adminToken('editor');
+  const found = await adminRequest(editor, 'GET', `${collection}?filters[pid][$eq]=${item.id}&pageSize=1`);
+  const documentId = String((found.body as unknown as { results: Array<{ documentId: string }> }).results[0]!.documentId);
+  const itemPath = `/culture/item/${item.id}/`;
+  // A real but rare character (the end of the CJK unified block) that no heading of the site holds yet.
+  let glyph = '';
+  for (let code = 0x9fa5; code > 0x9e00 && !glyph; code--) {
+    if (!(await fontCovers(request, String.fromCodePoint(code)))) glyph = String.fromCodePoint(code);
+  }
+  expect(glyph).not.toBe('');
+  const publish = async (data: Record<string, string>) => {
+    expect((await adminRequest(editor, 'PUT', `${collection}/${documentId}`, data)).status).toBe(200);
+    expect((await adminRequest(editor, 'POST', `${collection}/${documentId}/actions/publish`, {})).status).toBe(200);
+  };
+
+  try {
+    await publish({ title: `${item.title}${glyph}` });
+    await expect.poll(async () => (await pageHtml(request, itemPath)).html.includes(`${item.title}${glyph}`), LIVE_WITHIN).toBe(true);
+    // Live together with its glyph: the font's stylesheet declares a slice holding it, and only pages were rendered.
+    expect(await fontCovers(request, glyph)).toBe(true);
+    await expect.poll(async () => (await siteBuild(request)).result, LIVE_WITHIN).toBe('pages');
+    // The page asks the font for the character, and the browser gets every slice it needs (html[data-serif] is set then).
+    await page.goto(itemPath);
+    expect(await page.locator('html').getAttribute('data-serif-text')).toContain(glyph);
+    await expect(page.locator('html')).toHaveAttribute('data-serif', '', { timeout: 30_000 });
+    expect(await page.evaluate((text) => document.fonts.check('600 1em "Feiyi Serif"', text), glyph)).toBe(true);
+
+    // The next publish renders its pages at once: nothing waits for a font build.
+    const marker = `新字之后${Date.now().toString(36)}`;
+    await publish({ description: `${marker}。${item.description}` });
+    await expect.poll(async () => (await pageHtml(request, itemPath)).html.includes(marker), LIVE_WITHIN).toBe(true);
+    await expect.poll(async () => (await siteBuild(request)).result, LIVE_WITHIN).toBe('pages');
+  } finally {
+    await publish({ title: item.title, description: item.description });
+  }
+  await expect.poll(async () => (await pageHtml(request, itemPath)).html.includes(`${item.title}${glyph}`), LIVE_WITHIN).toBe(false);
+});

@@ -1,4 +1,5 @@
 import zhHans from './translations/zh-Hans.json';
+import { HistoryPanel } from './history/HistoryPanel';
 
 // The editors' admin speaks Chinese. Strapi ships a partial zh-Hans; translations/zh-Hans.json fills in
 // every string the screens of 内容编辑 and 运营 show (keys from Strapi's own en.json files, plugin keys
@@ -107,5 +108,8 @@ export default {
     document.title = '非遗中国 · 内容后台';
     relabelForScreenReaders();
   },
-  bootstrap() {},
+  bootstrap(app: { getPlugin(id: string): { apis: { addEditViewSidePanel(panels: unknown[]): void } } }) {
+    // Version history in the edit view's side panel (cms/src/history/).
+    app.getPlugin('content-manager').apis.addEditViewSidePanel([HistoryPanel]);
+  },
 };

@@ -183,6 +183,11 @@ export const COMPONENT_LABELS: Record<string, { labels: Record<string, string>; 
       },
       mainField: 'serial',
     },
+    'user.address': {
+      labels: { province: '省', city: '市', district: '区县', detail: '详细地址' },
+      descriptions: {},
+      mainField: 'detail',
+    },
     'shared.tag': { labels: { name: '标签' }, descriptions: { name: '显示在条目页与卡片上。' }, mainField: 'name' },
     'workshop.highlight': { labels: { text: '亮点' }, descriptions: { text: '工坊卡片上的一条亮点。' }, mainField: 'text' },
   };

@@ -6,7 +6,7 @@ import { COMPONENT_LABELS, DESCRIPTIONS } from './admin-descriptions';
  * LABELS_VERSION; what editors change later in "Configure the view" stays theirs. The visitors'
  * records (orders, donations, bookings …) are set up in admin-user-data.ts.
  */
-const LABELS_VERSION = 4;
+const LABELS_VERSION = 5;
 export const COMMON: Record<string, string> = {
   id: '序号',
   pid: '编号',
@@ -30,7 +30,14 @@ export const COMMON: Record<string, string> = {
 
 const LABELS: Record<
   string,
-  { labels: Record<string, string>; descriptions?: Record<string, string>; mainField?: string; list?: string[] }
+  {
+    labels: Record<string, string>;
+    descriptions?: Record<string, string>;
+    mainField?: string;
+    list?: string[];
+    /** The list's order: newest first for the audit trail. */
+    sort?: { by: string; order: 'ASC' | 'DESC' };
+  }
 > = {
   'api::category.category': {
     labels: { code: '类别编号（66–75）', name: '显示名', officialName: '名录门类', cultures: '文化条目', inheritors: '传承人' },
@@ -151,6 +158,43 @@ const LABELS: Record<
     mainField: 'title',
     list: ['pid', 'slug', 'title', 'verification'],
   },
+  // The visitors' accounts (users-permissions): shown to the super admin only, every label in Chinese.
+  'plugin::users-permissions.user': {
+    labels: {
+      username: '用户名',
+      email: '邮箱',
+      provider: '登录方式',
+      password: '密码',
+      resetPasswordToken: '重置密码令牌',
+      confirmationToken: '确认令牌',
+      confirmed: '已确认',
+      blocked: '已停用',
+      role: '角色',
+      avatar: '头像',
+      backgroundImage: '背景图',
+      address: '收货地址',
+    },
+    mainField: 'username',
+    list: ['username', 'email', 'confirmed', 'blocked', 'createdAt'],
+  },
+  'api::audit-entry.audit-entry': {
+    labels: {
+      action: '操作',
+      actorName: '操作人',
+      actorEmail: '操作人邮箱',
+      actorRole: '操作人角色',
+      ip: '来源地址（IP）',
+      contentTypeName: '内容类型',
+      contentType: '内容类型代码',
+      targetDocumentId: '条目文档编号',
+      targetTitle: '条目',
+      detail: '详情',
+      createdAt: '时间',
+    },
+    mainField: 'action',
+    list: ['createdAt', 'action', 'actorName', 'contentTypeName', 'targetTitle', 'ip'],
+    sort: { by: 'createdAt', order: 'DESC' },
+  },
   'api::home-page.home-page': {
     labels: {
       heroTitle: '主标题',
@@ -179,7 +223,7 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
     findConfiguration(contentType: { uid: string }): Promise<Configuration>;
     updateConfiguration(contentType: { uid: string }, configuration: Configuration): Promise<unknown>;
   };
-  for (const [uid, { labels, descriptions, mainField, list }] of Object.entries(LABELS)) {
+  for (const [uid, { labels, descriptions, mainField, list, sort }] of Object.entries(LABELS)) {
     const contentType = contentTypes.findContentType(uid);
     if (!contentType) continue;
     const configuration = await contentTypes.findConfiguration(contentType);
@@ -195,6 +239,7 @@ export async function applyAdminLabels(strapi: Core.Strapi) {
     }
     if (mainField && configuration.metadatas[mainField]) configuration.settings.mainField = mainField;
     if (list) configuration.layouts.list = ['id', ...list.filter((field) => configuration.metadatas[field])];
+    if (sort) Object.assign(configuration.settings, { defaultSortBy: sort.by, defaultSortOrder: sort.order });
     await contentTypes.updateConfiguration(contentType, {
       settings: configuration.settings,
       metadatas: configuration.metadatas,

@@ -20,6 +20,15 @@ const ORDER_FIELDS = [
 const allFields = (uid: string) => (uid === 'api::order.order' ? ORDER_FIELDS : []);
 
 describe('admin permissions on visitors’ records', () => {
+  it('leaves the audit trail readable only: no create, update or delete, even for the super admin', () => {
+    const audit = 'api::audit-entry.audit-entry';
+    const restricted = restrictUserDataPermissions(
+      [explorer('create', audit, null), explorer('read', audit, null), explorer('update', audit, null), explorer('delete', audit)],
+      allFields,
+    );
+    expect(restricted).toEqual([explorer('read', audit, null)]);
+  });
+
   it('drops create, keeps update to the editable fields and read to all but the phone', () => {
     const restricted = restrictUserDataPermissions(
       [

@@ -143,6 +143,7 @@ const USER_DATA_COMPONENTS: Record<string, { labels: Record<string, string>; mai
 /** Bump to apply changed labels, columns or read-only fields once more. */
 const USER_DATA_VERSION = 2;
 const EXPLORER = 'plugin::content-manager.explorer';
+const READ_ONLY_TYPES = ['api::audit-entry.audit-entry'];
 const RESTRICTED_ROLES = ['strapi-editor', 'strapi-author'];
 
 export interface PermissionLike {
@@ -161,6 +162,9 @@ export function restrictUserDataPermissions<P extends PermissionLike>(
   allFields: (uid: string) => string[],
 ): P[] {
   return permissions.flatMap((permission): P[] => {
+    // The audit trail is a record of what happened: read, never written, changed or deleted by hand (not even by the super admin).
+    if (permission.subject && READ_ONLY_TYPES.includes(permission.subject))
+      return permission.action === `${EXPLORER}.read` ? [permission] : [];
     const rules = permission.subject ? USER_DATA[permission.subject] : undefined;
     if (!rules) return [permission];
     const fields = () => permission.properties?.fields ?? allFields(permission.subject!);

@@ -35,3 +35,19 @@ export async function grantRoleActions(strapi: Core.Strapi, roleType: string, ac
     }
   }
 }
+
+/** The visitors' roles in Chinese (the user edit view shows a visitor's role by name); a name changed by hand stays. */
+const VISITOR_ROLES: Record<string, { english: string; name: string; description: string }> = {
+  authenticated: {
+    english: 'Authenticated',
+    name: '已登录访客',
+    description: '登录网站的访客：只读写自己的订单、捐赠、收藏、关注、浏览记录与预约。',
+  },
+  public: { english: 'Public', name: '未登录访客', description: '未登录的访客：只读已发布的公开内容。' },
+};
+
+export async function nameVisitorRoles(strapi: Core.Strapi) {
+  for (const [type, { english, name, description }] of Object.entries(VISITOR_ROLES)) {
+    await strapi.db.query('plugin::users-permissions.role').updateMany({ where: { type, name: english }, data: { name, description } });
+  }
+}

@@ -11,8 +11,10 @@ export type UpdateResult =
       changedReads: number;
       /** A few of them (answers' keys, memo:… for memoized values), for the log. */
       changedSample: string[];
-      /** A rendered heading uses a character the cut font slices lack: a full build should follow. */
+      /** A rendered heading uses a character the font slices lack and no supplementary slice could be cut: a full build should follow. */
       fontsStale: boolean;
+      /** Heading characters new to the font, put into a supplementary slice (no full build needed). */
+      fontCharsAdded: number;
       refreshedMs: number;
       totalMs: number;
     }

@@ -10,7 +10,14 @@ import { readFile, readdir, rm, unlink, writeFile, mkdir, rmdir } from 'node:fs/
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUILD_MEMO_HOOK } from '../../../site/src/lib/data/build-memo.ts';
-import { serifCharacters, serifSelectors, withSerifText, type SerifSelectors } from '../../../site/src/lib/fonts/serif-subset.ts';
+import { SERIF_FAMILY, serifSlice } from '../../../site/integrations/serif-font.ts';
+import {
+  fontFaceCss,
+  serifCharacters,
+  serifSelectors,
+  withSerifText,
+  type SerifSelectors,
+} from '../../../site/src/lib/fonts/serif-subset.ts';
 import { precompressFiles } from '../site.ts';
 import { SITE_DIR } from '../paths.ts';
 import { affectedPages, outputFileOf, propsFingerprint } from './affected.ts';
@@ -167,6 +174,26 @@ async function replaceFile(file: string, body: Uint8Array | string) {
   await writeFile(file, body);
 }
 
+/**
+ * A publish brought heading characters the font's slices lack: one more slice holding just them, its @font-face added
+ * to /fonts/serif.css (which pages revalidate on every visit). No page changes, so the publish needs no full build;
+ * the next full build cuts the slices anew. Returns the files to precompress.
+ */
+async function addSupplementarySlice(stage: string, chars: readonly string[]): Promise<string[]> {
+  const sorted = [...chars].sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
+  const slice = await serifSlice(sorted);
+  const fontFile = path.join(stage, 'fonts', slice.name);
+  await replaceFile(fontFile, slice.bytes);
+  const cssFile = path.join(stage, 'fonts', 'serif.css');
+  const css = await readFile(cssFile, 'utf8');
+  await replaceFile(
+    cssFile,
+    `${css.trimEnd()}\n${fontFaceCss(SERIF_FAMILY, '600 700', [{ url: `/fonts/${slice.name}`, chars: sorted }])}\n`,
+  );
+  // The woff2 is compressed already: only the stylesheet needs its .br and .gz copies.
+  return [cssFile];
+}
+
 async function removePath(stage: string, pathname: string) {
   const file = path.join(stage, outputFileOf(pathname));
   await Promise.all(['', '.br', '.gz'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
@@ -196,6 +223,7 @@ async function update(stage: string): Promise<UpdateResult> {
   }
   const { selectors, covered } = await serifState(stage);
   let fontsStale = false;
+  const missing = new Set<string>();
   const written: string[] = [];
   for (const pathname of change.render) {
     const { route } = paths.get(pathname)!;
@@ -208,7 +236,7 @@ async function update(stage: string): Promise<UpdateResult> {
     let body: Uint8Array | string = new Uint8Array(bytes ?? new ArrayBuffer(0));
     if (file.endsWith('.html')) {
       const chars = serifCharacters(Buffer.from(body).toString('utf8'), selectors);
-      if ([...chars].some((char) => !covered.has(char))) fontsStale = true;
+      for (const char of chars) if (!covered.has(char)) missing.add(char);
       body = withSerifText(Buffer.from(body).toString('utf8'), chars);
     }
     await replaceFile(file, body);
@@ -219,6 +247,16 @@ async function update(stage: string): Promise<UpdateResult> {
     await removePath(stage, pathname);
     pages.delete(pathname);
   }
+  if (missing.size > 0) {
+    try {
+      written.push(...(await addSupplementarySlice(stage, [...missing])));
+      for (const char of missing) covered.add(char);
+    } catch (error) {
+      // Without the slice the headings show the system's serif for those characters until a full build cuts them.
+      console.error(error);
+      fontsStale = true;
+    }
+  }
   await precompressFiles(written);
   return {
     kind: 'updated',
@@ -227,6 +265,7 @@ async function update(stage: string): Promise<UpdateResult> {
     changedReads: changed.size,
     changedSample: [...changed].slice(0, 12),
     fontsStale,
+    fontCharsAdded: fontsStale ? 0 : missing.size,
     refreshedMs,
     totalMs: Date.now() - started,
   };

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 
 type PluginWithUser = Core.Plugin & {
-  contentTypes: { user: { schema: { attributes: Record<string, unknown> } } };
+  contentTypes: { user: { schema: { info: Record<string, unknown>; attributes: Record<string, unknown> } } };
 };
 
 // Profile fields the personal centre needs, added to the plugin's own user type
@@ -12,5 +12,7 @@ export default (plugin: PluginWithUser) => {
     backgroundImage: { type: 'string', maxLength: 500 },
     address: { type: 'component', repeatable: false, component: 'user.address' },
   });
+  // The content manager's sidebar and headings read the display name ("User"); the API names stay.
+  Object.assign(plugin.contentTypes.user.schema.info, { displayName: '用户', description: '网站的访客账号' });
   return plugin;
 };
