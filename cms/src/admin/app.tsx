@@ -71,7 +71,7 @@ function ArchiveIcon(props: Record<string, unknown>) {
 
 interface SiteStatusWidgetArgs {
   id: string;
-  roles?: string[];
+  permissions?: Array<{ action: string }>;
   icon: (props: Record<string, unknown>) => JSX.Element;
   title: { id: string; defaultMessage: string };
   component: () => Promise<() => JSX.Element>;
@@ -99,7 +99,9 @@ export default {
       icon: ArchiveIcon,
       title: { id: 'feiyi.backup-status.title', defaultMessage: '数据备份' },
       component: async () => (await import('./backup-status/BackupStatusWidget')).default,
-      roles: ['strapi-super-admin'],
+      // Strapi shows a widget to whoever holds these permissions (its `roles` field is not honoured): managing roles is
+      // the 超级管理员's alone, the 内容编辑 and 运营 roles never get it.
+      permissions: [{ action: 'admin::roles.update' }],
     });
     // Runs before the first render: Chinese unless the editor chose otherwise (Strapi falls back to English).
     if (!localStorage.getItem(LANGUAGE_KEY)) localStorage.setItem(LANGUAGE_KEY, 'zh-Hans');
