@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCms } from './builds.ts';
@@ -12,6 +12,7 @@ import { uploadStoreEnv } from './upload-store.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { runTests } from './test-runner.ts';
 import { ensurePrometheus, startObservability } from './observability.ts';
+import { acceptRollouts, requestRollout } from './rollout-control.ts';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'feiyi2026' };
 
@@ -29,6 +30,8 @@ function readProfile(profile: string | undefined, adapters: string | undefined):
 /** The scale profile's PostgreSQL database and Redis when the environment names none. */
 export const SCALE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/feiyi_portal';
 export const SCALE_REDIS_URL = 'redis://127.0.0.1:6379/0';
+const PORTAL_PID_FILE = path.join(RUNTIME_DIR, 'portal.pid');
+const ROLLOUT_STATUS_FILE = path.join(RUNTIME_DIR, 'rollout-status.json');
 
 async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean; profile?: string; adapters?: string }) {
   const profile = readProfile(flags.profile, flags.adapters);
@@ -138,6 +141,11 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+  // `./portal rollout` finds this process here and asks it to replace the adapters one at a time.
+  if (nginx) {
+    writeFileSync(PORTAL_PID_FILE, String(process.pid));
+    acceptRollouts(stack as RunningScaleStack, ROLLOUT_STATUS_FILE, log);
+  }
 
   try {
     await site.buildIfStale(Boolean(flags['rebuild-site']));
@@ -205,6 +213,7 @@ const USAGE = `用法：./portal [命令] [选项]
     --filter <文字>      只运行路径或名称含该文字的测试
   bench [api|pages|checkout|publish|admin|scale|soak]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表；
                          scale：扩展部署的抢购与缓存读取；soak [--minutes 5]：扩展部署的长时间混合流量）
+  rollout                对运行中的扩展部署逐个替换适配层实例（新代码或新设置），每个先排空，不丢请求
   docs screenshots       为 docs/编辑指南.md 截取后台截图（对已启动的门户）
   reset                  清除本地数据库、上传文件与网站构建`;
 
@@ -271,6 +280,9 @@ async function main() {
       await import('../docs/screenshots.ts');
       return;
     }
+    case 'rollout':
+      // ./portal rollout: the running scale profile replaces its adapters one at a time (new code or new settings).
+      return requestRollout(PORTAL_PID_FILE, ROLLOUT_STATUS_FILE, log);
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
@@ -278,7 +290,7 @@ async function main() {
       log('已清除本地数据库、上传文件与网站构建；下次启动将重新写入种子内容。');
       return;
     default:
-      throw new CommandError(`未知命令 ${command}。可用：start、test、bench、docs、reset`);
+      throw new CommandError(`未知命令 ${command}。可用：start、test、bench、rollout、docs、reset`);
   }
 }
 
