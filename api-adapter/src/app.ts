@@ -191,6 +191,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
     cms,
     redis,
     contentLoaded: () => store.content.loaded && store.shop.loaded,
+    loadContent: () => Promise.all([store.content.get(), store.shop.get()]),
     overloaded: () => app.isUnderPressure(),
     registry: metricsRegistry,
   });

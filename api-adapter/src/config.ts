@@ -63,6 +63,8 @@ const configSchema = z.object({
    * every answer waiting longer (@fastify/under-pressure); 0 = never. Health and readiness are always answered.
    */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** On SIGTERM, how long readiness answers false before the server stops accepting (for a balancer that polls it; ms). */
+  DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often each instance compares its in-memory content with the CMS's fingerprints (ms; 0 = never). */
   CACHE_REVALIDATE_MS: z.coerce.number().int().min(0).default(5_000),

@@ -5,6 +5,8 @@ import app from './app.ts';
 import { loadConfig } from './config.ts';
 import { serveMetrics } from './metrics/server.ts';
 import { requestIdOf } from './http/request-id.ts';
+import type { Readiness } from './health/readiness.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // Only listens: everything else is in app.ts.
 const config = loadConfig();
@@ -32,11 +34,17 @@ const server = Fastify({
   logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
 });
 const registry = new Registry();
-await server.register(app, { config, registry });
+let readiness: Readiness | undefined;
+await server.register(app, { config, registry, onReadiness: (given) => (readiness = given) });
 
 let metricsServer: Server | undefined;
 const shutdown = async (signal: string) => {
   server.log.info({ signal }, 'shutting down');
+  // Readiness false first, so a balancer that polls it stops sending (./portal's rolling restart takes the instance out
+  // of nginx before it signals); then Fastify stops accepting, answers the requests under way and closes idle
+  // keep-alive connections.
+  readiness?.drain();
+  if (config.DRAIN_MS > 0) await sleep(config.DRAIN_MS);
   metricsServer?.close();
   await server.close();
   process.exit(0);

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCms } from './builds.ts';
@@ -18,6 +18,7 @@ import { scheduleBackups } from './backup/schedule.ts';
 import { uploadsBucket } from './backup/uploads-s3.ts';
 import { parseBackupInterval } from '../../contract/src/backup-status.ts';
 import { ensurePrometheus, startObservability } from './observability.ts';
+import { acceptRollouts, requestRollout } from './rollout-control.ts';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'feiyi2026' };
 
@@ -35,6 +36,8 @@ function readProfile(profile: string | undefined, adapters: string | undefined):
 /** The scale profile's PostgreSQL database and Redis when the environment names none. */
 export const SCALE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/feiyi_portal';
 export const SCALE_REDIS_URL = 'redis://127.0.0.1:6379/0';
+const PORTAL_PID_FILE = path.join(RUNTIME_DIR, 'portal.pid');
+const ROLLOUT_STATUS_FILE = path.join(RUNTIME_DIR, 'rollout-status.json');
 
 async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean; profile?: string; adapters?: string }) {
   const profile = readProfile(flags.profile, flags.adapters);
@@ -147,6 +150,11 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+  // `./portal rollout` finds this process here and asks it to replace the adapters one at a time.
+  if (nginx) {
+    writeFileSync(PORTAL_PID_FILE, String(process.pid));
+    acceptRollouts(stack as RunningScaleStack, ROLLOUT_STATUS_FILE, log);
+  }
 
   // Where this portal's data is, for ./portal backup and ./portal restore (which stops it through the pid).
   const uploadsEnv = process.env.S3_BUCKET
@@ -262,6 +270,7 @@ const USAGE = `用法：./portal [命令] [选项]
   restore <备份文件>     校验并恢复备份（会先停止运行中的门户，并先备份当前数据）
     --profile scale      恢复到扩展部署（PostgreSQL）；SQLite 的备份也可恢复到这里
     --with-secrets       同时恢复备份中的密钥文件
+  rollout                对运行中的扩展部署逐个替换适配层实例（新代码或新设置），每个先排空，不丢请求
   docs screenshots       为 docs/编辑指南.md 截取后台截图（对已启动的门户）
   reset                  清除本地数据库、上传文件与网站构建`;
 
@@ -340,6 +349,7 @@ async function main() {
         scale: readProfile(values.profile, undefined).scale,
         scaleDatabaseUrl: SCALE_DATABASE_URL,
       });
+  rollout                对运行中的扩展部署逐个替换适配层实例（新代码或新设置），每个先排空，不丢请求
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
@@ -348,6 +358,7 @@ async function main() {
       return;
     default:
       throw new CommandError(`未知命令 ${command}。可用：start、test、backup、restore、bench、docs、reset`);
+  rollout                对运行中的扩展部署逐个替换适配层实例（新代码或新设置），每个先排空，不丢请求
   }
 }
 

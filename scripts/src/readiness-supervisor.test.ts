@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upstreamsToMarkDown } from './readiness-supervisor.ts';
+import { ReadinessSupervisor, upstreamsToMarkDown } from './readiness-supervisor.ts';
 
 describe('which adapter instances nginx skips', () => {
   it('one unready twice in a row while another is ready: that one', () => {
@@ -27,5 +27,23 @@ describe('which adapter instances nginx skips', () => {
         { upstream: 'a:2', unreadyPolls: 1 },
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('a rolling restart holding an instance out', () => {
+  it('marks it down at once and puts it back when released', () => {
+    const applied: string[][] = [];
+    const supervisor = new ReadinessSupervisor({
+      instances: [
+        { name: 'adapter-1', url: 'http://127.0.0.1:9', upstream: 'a:1' },
+        { name: 'adapter-2', url: 'http://127.0.0.1:9', upstream: 'a:2' },
+      ],
+      apply: (down) => applied.push([...down]),
+      log: () => undefined,
+    });
+    supervisor.hold('a:1');
+    expect(supervisor.markedDown).toEqual(['a:1']);
+    supervisor.release('a:1');
+    expect(applied).toEqual([['a:1'], []]);
   });
 });

@@ -23,6 +23,8 @@ export class ReadinessSupervisor {
   private readonly unreadyPolls = new Map<string, number>();
   private readonly reasons = new Map<string, string>();
   private down: string[] = [];
+  /** Upstreams taken out on purpose (a rolling restart drains them), whatever their readiness says. */
+  private readonly held = new Set<string>();
   private polling = false;
   private readonly options: {
     instances: SupervisedInstance[];
@@ -46,7 +48,20 @@ export class ReadinessSupervisor {
 
   /** The upstreams nginx currently skips. */
   get markedDown(): readonly string[] {
-    return this.down;
+    return [...new Set([...this.down, ...this.held])];
+  }
+
+  /** Takes an upstream out of nginx now (before its instance is stopped), until release(). */
+  hold(upstream: string): void {
+    this.held.add(upstream);
+    this.options.apply(this.markedDown);
+  }
+
+  release(upstream: string): void {
+    this.held.delete(upstream);
+    this.unreadyPolls.set(upstream, 0);
+    this.down = this.down.filter((address) => address !== upstream);
+    this.options.apply(this.markedDown);
   }
 
   async poll(): Promise<void> {
@@ -75,7 +90,7 @@ export class ReadinessSupervisor {
         if (was && !now) this.options.log(`适配层实例 ${instance.name} 已恢复，nginx 重新转发给它`);
       }
       this.down = next;
-      this.options.apply(next);
+      this.options.apply(this.markedDown);
     } finally {
       this.polling = false;
     }

@@ -9,6 +9,7 @@ import { cmsCommand, startAdapter, type CmsCommand, type RunningStack, type Stac
 import { ensureScaleOutServices } from './test-prerequisites.ts';
 import { metricsPorts } from '../../contract/src/metrics.ts';
 import { ReadinessSupervisor } from './readiness-supervisor.ts';
+import { rollAdapters, type RollableAdapter } from './rolling-restart.ts';
 import { startUploadStore, uploadStoreBucketUrl, uploadStoreEnv } from './upload-store.ts';
 
 /**
@@ -209,7 +210,9 @@ export const adapterPorts = (webPort: number, count: number) => Array.from({ len
 
 export interface RunningScaleStack extends RunningStack {
   /** The adapter instances, in order (adapter-1 first), and their own addresses. */
-  adapters: Array<{ name: string; url: string; service: Service }>;
+  adapters: RollableAdapter[];
+  /** Replaces the adapters one at a time, each drained first (rolling-restart.ts); one rollout at a time. */
+  rollAdapters(onStep?: Parameters<typeof rollAdapters>[0]['onStep']): Promise<void>;
   nginx: Service;
   /** The bucket uploads are read from, and the local store's service when the profile started one. */
   uploadsStore: string;
@@ -260,12 +263,13 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     services.push(cms);
     await waitForHttp(`${cmsUrl}/_health`, cms, { expect: [204], timeoutMs: 600_000 });
 
-    const adapters = ports.map((port, i) => {
+    // The i-th instance as its settings say now: at the start, and again for each step of a rolling restart.
+    const launch = (i: number) => {
       const name = `adapter-${i + 1}`;
-      const service = startAdapter(
+      return startAdapter(
         { ...options, extraAdapterEnv: { TRUST_PROXY: '127.0.0.1', ...options.extraAdapterEnv } },
         {
-          port,
+          port: ports[i]!,
           publicUrl,
           cmsUrl,
           name,
@@ -278,8 +282,11 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
           },
         },
       );
+    };
+    const adapters = ports.map((port, i) => {
+      const service = launch(i);
       services.push(service);
-      return { name, url: `http://${options.host}:${port}`, service };
+      return { name: `adapter-${i + 1}`, url: `http://${options.host}:${port}`, upstream: `${options.host}:${port}`, service };
     });
     for (const adapter of adapters) await waitForHttp(`${adapter.url}/api/health`, adapter.service);
 
@@ -288,7 +295,7 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     mkdirSync(options.logDir, { recursive: true });
     writeFileSync(path.join(runtimeDir, 'security-headers.conf'), readFileSync(SECURITY_HEADERS));
     const configFile = path.join(runtimeDir, 'nginx.conf');
-    const upstreams = ports.map((port) => `${options.host}:${port}`);
+    const upstreams = adapters.map((adapter) => adapter.upstream);
     const writeConfig = (down: readonly string[]) =>
       writeFileSync(
         configFile,
@@ -326,7 +333,7 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
     // An instance that is up but not ready (its content not loaded, Redis unreachable from it, overloaded, draining) gets
     // no traffic until it is: the config is written again with it down and nginx reloads (SIGHUP), without a dropped request.
     supervisor = new ReadinessSupervisor({
-      instances: adapters.map((adapter, i) => ({ name: adapter.name, url: adapter.url, upstream: upstreams[i]! })),
+      instances: adapters.map((adapter) => ({ name: adapter.name, url: adapter.url, upstream: adapter.upstream })),
       apply: (down) => {
         writeConfig(down);
         if (nginx.child.pid) process.kill(nginx.child.pid, 'SIGHUP');
@@ -334,12 +341,31 @@ export async function startScaleStack(options: ScaleOptions, nginxProgram: strin
       log: options.log ?? (() => undefined),
     });
     supervisor.start();
+    const running = supervisor;
+    let rolling: Promise<void> | undefined;
+    const roll = (onStep?: Parameters<typeof rollAdapters>[0]['onStep']) => {
+      rolling ??= rollAdapters({
+        adapters,
+        launch: (i) => {
+          const fresh = launch(i);
+          // The stack's list of services (stopped at the end, their memory in the metrics) follows the replacement.
+          const at = services.indexOf(adapters[i]!.service);
+          if (at >= 0) services[at] = fresh;
+          return fresh;
+        },
+        supervisor: running,
+        log: options.log ?? (() => undefined),
+        onStep,
+      }).finally(() => (rolling = undefined));
+      return rolling;
+    };
     return {
       webUrl,
       cmsUrl,
       services,
       stop,
       adapters,
+      rollAdapters: roll,
       nginx,
       uploadsStore,
       ...(uploadStore ? { uploadStore } : {}),

@@ -10,6 +10,7 @@ import { SiteBuilder } from './site.ts';
 import { defaultUploadStorePort, ensureScaleProfile, nginxServesBrotli, startScaleStack, type RunningScaleStack } from './scale.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { CHROMIUM_PATH, ensureBrowser, ensureScaleOutServices } from './test-prerequisites.ts';
+import { acceptRollouts } from './rollout-control.ts';
 import { checkAlertRules, ensurePrometheus, startObservability, type RunningObservability } from './observability.ts';
 
 const log = (line: string) => console.log(`\n» ${line}`);
@@ -188,6 +189,12 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     throw error;
   }
   env.TEST_PROMETHEUS_URL = observability.prometheusUrl ?? '';
+  // The rolling-restart test asks this process (SIGUSR2) to replace the adapters, as `./portal rollout` does.
+  if (scaleStack) {
+    acceptRollouts(scaleStack, path.join(workDir, 'rollout-status.json'), log);
+    env.TEST_PORTAL_PID = String(process.pid);
+    env.TEST_ROLLOUT_STATUS_FILE = path.join(workDir, 'rollout-status.json');
+  }
   env.TEST_PORTAL_METRICS_URL = observability.portalMetricsUrl;
   // The site is built before the tests, as a start would: integration tests read pages too.
   const site = new SiteBuilder({

@@ -26,6 +26,8 @@ export class Readiness {
     cms: CmsClient;
     redis?: Redis | undefined;
     contentLoaded: () => boolean;
+    /** Loads the content (again): an instance whose first load failed gets no traffic to retry it on, so the probe does. */
+    loadContent: () => Promise<unknown>;
     overloaded: () => boolean;
     registry: Registry;
     probeMs?: number;
@@ -62,9 +64,21 @@ export class Readiness {
     return this.cmsUp;
   }
 
+  private loading = false;
+
+  private async probe(): Promise<void> {
+    if (await this.probeCms()) {
+      if (!this.options.contentLoaded() && !this.loading) {
+        this.loading = true;
+        await this.options.loadContent().catch(() => undefined);
+        this.loading = false;
+      }
+    }
+  }
+
   start(): void {
-    void this.probeCms();
-    this.timer = setInterval(() => void this.probeCms(), this.options.probeMs ?? 2_000);
+    void this.probe();
+    this.timer = setInterval(() => void this.probe(), this.options.probeMs ?? 2_000);
     this.timer.unref();
   }
 

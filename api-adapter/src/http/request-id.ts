@@ -31,6 +31,8 @@ export function registerRequestId(app: FastifyInstance): void {
   // warnings, refusals at info. Not found and not modified are the normal course of things.
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
+    // An unready instance's readiness answers 503 every poll: that is its state (in the metrics), not a failure.
+    if (request.url.startsWith('/api/health')) return done();
     if (status >= 500)
       request.log.warn({ method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime) }, 'request failed');
     else if (status >= 400 && status !== 404) {
