@@ -349,7 +349,9 @@ async function main() {
         scale: readProfile(values.profile, undefined).scale,
         scaleDatabaseUrl: SCALE_DATABASE_URL,
       });
-  rollout                对运行中的扩展部署逐个替换适配层实例（新代码或新设置），每个先排空，不丢请求
+    case 'rollout':
+      // ./portal rollout: the running scale profile replaces its adapters one at a time (new code or new settings).
+      return requestRollout(PORTAL_PID_FILE, ROLLOUT_STATUS_FILE, log);
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
@@ -357,8 +359,7 @@ async function main() {
       log('已清除本地数据库、上传文件与网站构建；下次启动将重新写入种子内容。');
       return;
     default:
-      throw new CommandError(`未知命令 ${command}。可用：start、test、backup、restore、bench、docs、reset`);
-  rollout                对运行中的扩展部署逐个替换适配层实例（新代码或新设置），每个先排空，不丢请求
+      throw new CommandError(`未知命令 ${command}。可用：start、test、backup、restore、rollout、bench、docs、reset`);
   }
 }
 
