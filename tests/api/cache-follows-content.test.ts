@@ -112,7 +112,7 @@ describe('only published content reloads the cache or rebuilds the site', () => 
   it('an editor replacing a cover in the media library reloads the content and moves the site fingerprint', async () => {
     const stats = await followedStats();
     const version = await contentFingerprint();
-    const { body } = await cmsGet('/api/upload/files?filters[name][$startsWith]=news-&pagination[pageSize]=1');
+    const { body } = await cmsGet(`/api/upload/files?filters[name][$startsWith]=${encodeURIComponent('资讯封面')}&pagination[pageSize]=1`);
     const [file] = body as unknown as Array<{ id: number; url: string; name: string; mime: string }>;
     expect(file).toBeDefined();
     // The same picture again, as an editor's "replace media" sends it: a new file version in place.
