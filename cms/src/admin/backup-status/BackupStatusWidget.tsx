@@ -92,7 +92,7 @@ export default function BackupStatusWidget() {
     return (
       <Panel data-backup-status="none">
         <State $colour="#666666">尚无定时备份</State>
-        <Muted>设置 BACKUP_INTERVAL（如 6h）后启动门户即按时备份；也可随时运行 ./portal backup。</Muted>
+        <Muted>在服务器的启动设置里加上备份间隔（BACKUP_INTERVAL，如 6h）即按时备份；也可随时手动备份，见说明文档的“备份与恢复”。</Muted>
       </Panel>
     );
   }
