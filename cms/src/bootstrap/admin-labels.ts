@@ -183,7 +183,7 @@ const LABELS: Record<
       actorName: '操作人',
       actorEmail: '操作人邮箱',
       actorRole: '操作人角色',
-      ip: '来源地址（IP）',
+      ip: '来源网络地址',
       contentTypeName: '内容类型',
       contentType: '内容类型代码',
       targetDocumentId: '条目文档编号',
