@@ -25,6 +25,15 @@ export function readCmsProcess(file: string): CmsProcess {
   return JSON.parse(readFileSync(file, 'utf8')) as CmsProcess;
 }
 
+/** The process id of the CMS running now (the one a test started again, or the runner's), falling back to the runner's. */
+export function currentCmsPid(file: string, startedPid: number | undefined): number | undefined {
+  try {
+    return readCmsProcess(file).pid;
+  } catch {
+    return startedPid;
+  }
+}
+
 /**
  * Starts the CMS again with its recorded command and records the new process. It outlives the caller (a test file's
  * worker): its output goes to its log file, not to a pipe the caller holds, and the caller does not wait for it.

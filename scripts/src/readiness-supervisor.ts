@@ -1,10 +1,14 @@
+import { unreadyOnItsOwn } from '../../contract/src/health.ts';
+
 /**
  * Polls every adapter instance's readiness (GET /api/health/ready) and tells nginx to skip the ones that are not ready
  * (`down` in its upstream, then a reload). When every instance is unready at once the cause is shared (the CMS, the
  * database or Redis is away): all stay in, as the fault tests require, since each still serves reads from its cache and
- * answers writes with the Chinese 503. An instance must be unready twice in a row before it is taken out (no flapping on
- * one slow poll); it is back in at its first ready answer.
+ * answers writes with the Chinese 503. A shared cause alone never takes an instance out, even when one instance notices
+ * it before the others (contract/src/health.ts). An instance must be unready on its own twice in a row before it is
+ * taken out (no flapping on one slow poll); it is back in at its first ready answer.
  */
+
 export interface SupervisedInstance {
   name: string;
   url: string;
@@ -71,8 +75,9 @@ export class ReadinessSupervisor {
       await Promise.all(
         this.options.instances.map(async (instance) => {
           const reasons = await readinessOf(instance.url);
-          this.unreadyPolls.set(instance.upstream, reasons === undefined ? 0 : (this.unreadyPolls.get(instance.upstream) ?? 0) + 1);
-          this.reasons.set(instance.upstream, reasons ?? '');
+          const own = reasons !== undefined && unreadyOnItsOwn(reasons);
+          this.unreadyPolls.set(instance.upstream, own ? (this.unreadyPolls.get(instance.upstream) ?? 0) + 1 : 0);
+          this.reasons.set(instance.upstream, reasons?.join('、') ?? '');
         }),
       );
       const next = upstreamsToMarkDown(
@@ -98,13 +103,14 @@ export class ReadinessSupervisor {
 }
 
 /** undefined when ready; otherwise why not (the instance's own reasons, or that it does not answer). */
-async function readinessOf(url: string): Promise<string | undefined> {
+async function readinessOf(url: string): Promise<string[] | undefined> {
   try {
     const response = await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(1_500) });
     if (response.status === 200) return undefined;
     const body = (await response.json().catch(() => null)) as { data?: { reasons?: string[] } } | null;
-    return body?.data?.reasons?.join('、') || `HTTP ${response.status}`;
+    const reasons = body?.data?.reasons ?? [];
+    return reasons.length > 0 ? reasons : [`HTTP ${response.status}`];
   } catch {
-    return '无应答';
+    return ['无应答'];
   }
 }

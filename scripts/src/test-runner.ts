@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildCms } from './builds.ts';
-import { cmsProcessFile, stopCmsStartedAgain, writeCmsProcess } from './cms-process.ts';
+import { cmsProcessFile, currentCmsPid, stopCmsStartedAgain, writeCmsProcess } from './cms-process.ts';
 import { clusterHome, createTestDatabase, dropTestDatabase, PrivateCluster, requirePostgresBinDir } from './postgres.ts';
 import { ROOT, RUNTIME_DIR } from './paths.ts';
 import { assertPortFree, CommandError, run } from './processes.ts';
@@ -174,7 +174,11 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
       webPort,
       adapters: scaleStack ? scaleStack.adapters : [{ name: 'adapter' }],
       processes: () => [
-        ...stack.services.map((service) => ({ name: service.name, pid: service.child.pid })),
+        ...stack.services.map((service) => ({
+          name: service.name,
+          // The CMS restart fault test starts the CMS again as another process; the file names the one running.
+          pid: service.name === 'cms' && cmsProcess ? currentCmsPid(cmsProcess.file, service.child.pid) : service.child.pid,
+        })),
         { name: 'site-renderer', pid: renderPid() },
       ],
       backupStatusFile: path.join(workDir, 'backup-status.json'),

@@ -63,7 +63,7 @@ describe('preview of drafts in the site', () => {
 
   beforeAll(async () => {
     token = await adminToken('editor');
-    const culture = await publishedDocument('cultures', 'sort=pid:desc');
+    const culture = await publishedDocument('cultures', 'filters[pid][$notNull]=true&sort=pid:desc');
     const theme = await publishedDocument('heritage-pages', 'filters[slug][$eq]=kunqu-opera');
     const person = await publishedDocument('inheritors', 'filters[introduction][$notNull]=true&sort=pid:asc');
     const policy = await publishedDocument('policies', 'sort=pubDate:desc');

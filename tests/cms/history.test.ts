@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { cmsGet } from '../support/env.ts';
 
@@ -31,20 +31,31 @@ interface Compared {
 let editor: string;
 let operator: string;
 let superAdmin: string;
+/** The culture item the first test creates: deleted after, even when an expectation fails half-way (the content checks count them). */
+let createdCulture: string | undefined;
 
 const versionsOf = async (token: string, documentId: string) => {
   const { status, body } = await adminRequest(token, 'GET', `/feiyi-history/entries/${CULTURE}/${documentId}`);
   return { status, versions: (body?.data as unknown as { versions: VersionItem[]; keep: number } | undefined)?.versions ?? [] };
 };
 
-async function firstOf(uid: string): Promise<{ documentId: string; name: string }> {
-  const { body } = await adminRequest(superAdmin, 'GET', `/content-manager/collection-types/${uid}?page=1&pageSize=2&sort=id:ASC`);
-  const rows = (body as unknown as { results: Array<{ documentId: string; name: string }> }).results;
-  return rows[0]!;
+/** A seeded news item no admin has changed yet (other test files edit some, in an order that varies): it has no versions. */
+async function untouchedNewsItem(): Promise<{ documentId: string }> {
+  const uid = 'api::news-item.news-item';
+  const { body } = await adminRequest(superAdmin, 'GET', `/content-manager/collection-types/${uid}?page=1&pageSize=100&sort=id:DESC`);
+  for (const row of (body as unknown as { results: Array<{ documentId: string }> }).results) {
+    const { body: history } = await adminRequest(superAdmin, 'GET', `/feiyi-history/entries/${uid}/${row.documentId}`);
+    if ((history?.data as unknown as { versions: unknown[] }).versions.length === 0) return row;
+  }
+  throw new Error('every seeded news item has versions already');
 }
 
 beforeAll(async () => {
   [superAdmin, editor, operator] = [await adminToken(), await adminToken('editor'), await adminToken('operator')];
+});
+
+afterAll(async () => {
+  if (createdCulture) await adminRequest(superAdmin, 'DELETE', `${collection}/${createdCulture}`);
 });
 
 describe('version history', () => {
@@ -67,6 +78,7 @@ describe('version history', () => {
     });
     expect(created.status).toBe(201);
     const documentId = String(created.body!.data!.documentId);
+    createdCulture = documentId;
     expect((await adminRequest(editor, 'POST', `${collection}/${documentId}/actions/publish`, {})).status).toBe(200);
     expect(
       (await adminRequest(editor, 'PUT', `${collection}/${documentId}`, { title: '历史测试·二稿', category: second!.documentId })).status,
@@ -143,10 +155,11 @@ describe('version history', () => {
     // Visitors' records have no history.
     expect((await adminRequest(editor, 'GET', `/feiyi-history/entries/api::order.order/${documentId}`)).status).toBe(403);
     expect((await adminRequest(editor, 'DELETE', `${collection}/${documentId}`)).status).toBe(200);
+    createdCulture = undefined;
   });
 
   it('keeps the last 50 versions of an entry, the seed’s content as the first of them', async () => {
-    const seeded = await firstOf('api::news-item.news-item');
+    const seeded = await untouchedNewsItem();
     const news = '/content-manager/collection-types/api::news-item.news-item';
     const original = await adminRequest(editor, 'GET', `${news}/${seeded.documentId}?status=draft`);
     const summary = String(original.body!.data!.summary ?? '');

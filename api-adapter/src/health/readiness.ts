@@ -3,15 +3,9 @@ import type { Redis } from 'ioredis';
 import { METRICS } from '@feiyi/contract/metrics';
 import type { CmsClient } from '../cms/client.ts';
 
-/** Why an instance is not ready for traffic (GET /api/health/ready answers them; nginx is told to skip it). */
-export type UnreadyReason = 'content-not-loaded' | 'cms-unreachable' | 'redis-unreachable' | 'overloaded' | 'draining';
-export const UNREADY_REASONS: readonly UnreadyReason[] = [
-  'content-not-loaded',
-  'cms-unreachable',
-  'redis-unreachable',
-  'overloaded',
-  'draining',
-];
+import { UNREADY_REASONS, type UnreadyReason } from '@feiyi/contract/health';
+
+export { UNREADY_REASONS, type UnreadyReason };
 
 /**
  * Whether this instance can serve: its content loaded, the CMS and (when configured) Redis reachable, not overloaded,

@@ -14,6 +14,7 @@ import {
   latestVersion,
   listVersions,
   recordVersion,
+  sameValue,
   snapshotOf,
   type MediaRef,
   type RelationRef,
@@ -186,7 +187,7 @@ export function registerHistoryRoutes(strapi: Core.Strapi) {
                 name,
                 label: labels[name] ?? name,
                 type: attribute.type,
-                changed: JSON.stringify(then) !== JSON.stringify(now),
+                changed: !sameValue(then, now),
                 then: shown(attribute.type, then),
                 now: shown(attribute.type, now),
               };

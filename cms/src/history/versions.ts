@@ -125,12 +125,25 @@ export function editedState(strapi: Core.Strapi, uid: string): 'draft' | 'publis
   return strapi.contentTypes[uid as keyof typeof strapi.contentTypes]?.options?.draftAndPublish ? 'draft' : 'published';
 }
 
+/** A value as JSON with every object's keys in order: PostgreSQL's jsonb gives a stored snapshot's keys back reordered. */
+const canonical = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, item]) => [key, canonical(item)]),
+    );
+  return value;
+};
+
+/** Whether two field values are the same, however their objects' keys are ordered. */
+export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
+
 /** The fields whose value differs between two snapshots (all non-empty fields when there is no earlier one). */
 export function changedFields(before: Snapshot | undefined, after: Snapshot): string[] {
   const empty = (value: unknown) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
-  return Object.keys(after).filter((field) =>
-    before ? JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null) : !empty(after[field]),
-  );
+  return Object.keys(after).filter((field) => (before ? !sameValue(before[field], after[field]) : !empty(after[field])));
 }
 
 interface VersionRow {
