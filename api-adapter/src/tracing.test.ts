@@ -49,7 +49,12 @@ async function serve(answer: (request: Recorded, response: ServerResponse) => vo
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const recorded = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() };
+      const recorded = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
       seen.push(recorded);
       answer(recorded, response);
     });
@@ -212,7 +217,9 @@ describe('traces (OpenTelemetry), real adapter process', () => {
     expect(collector.seen.every((request) => request.method === 'POST' && request.url === '/v1/traces')).toBe(true);
 
     const spans = spansIn(collector.seen);
-    const server = spans.find((span) => span.kind === SPAN_KIND.server && valueOf(span.attributes, REQUEST_ID_ATTRIBUTE) === 'trace-test-0001');
+    const server = spans.find(
+      (span) => span.kind === SPAN_KIND.server && valueOf(span.attributes, REQUEST_ID_ATTRIBUTE) === 'trace-test-0001',
+    );
     expect(server, JSON.stringify(spans.map((span) => span.name))).toBeDefined();
     if (!server) return;
     expect(server.name).toBe(`GET ${ROUTE}`);
@@ -230,7 +237,9 @@ describe('traces (OpenTelemetry), real adapter process', () => {
       for (let parent = span.parentSpanId; parent; parent = byId.get(parent)?.parentSpanId) if (parent === server.spanId) return true;
       return false;
     };
-    const client = spans.find((span) => span.kind === SPAN_KIND.client && String(valueOf(span.attributes, 'url.full')).endsWith('/api/portal/follows/7'));
+    const client = spans.find(
+      (span) => span.kind === SPAN_KIND.client && String(valueOf(span.attributes, 'url.full')).endsWith('/api/portal/follows/7'),
+    );
     expect(client).toBeDefined();
     if (!client) return;
     expect(client.traceId).toBe(traceId);
@@ -271,7 +280,9 @@ describe('tracing settings', () => {
   it('sends OTLP over HTTP, protobuf unless JSON is asked for; gRPC is refused in Chinese', () => {
     expect(otlpProtocolOf({})).toBe('http/protobuf');
     expect(otlpProtocolOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toBe('http/json');
-    expect(otlpProtocolOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' })).toBe('http/protobuf');
+    expect(otlpProtocolOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' })).toBe(
+      'http/protobuf',
+    );
     expect(() => otlpProtocolOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/只支持 http\/protobuf 或 http\/json/);
   });
 

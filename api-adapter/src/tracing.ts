@@ -54,17 +54,25 @@ export async function startTracing(options: { instanceName?: string; env?: NodeJ
   const env = options.env ?? process.env;
   if (!tracingWanted(env)) return undefined;
   const protocol = otlpProtocolOf(env);
-  const [api, { NodeTracerProvider, BatchSpanProcessor }, resources, { registerInstrumentations }, { UndiciInstrumentation }, { FastifyOtelInstrumentation }] =
-    await Promise.all([
-      import('@opentelemetry/api'),
-      import('@opentelemetry/sdk-trace-node'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/instrumentation'),
-      import('@opentelemetry/instrumentation-undici'),
-      import('@fastify/otel'),
-    ]);
+  const [
+    api,
+    { NodeTracerProvider, BatchSpanProcessor },
+    resources,
+    { registerInstrumentations },
+    { UndiciInstrumentation },
+    { FastifyOtelInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/instrumentation'),
+    import('@opentelemetry/instrumentation-undici'),
+    import('@fastify/otel'),
+  ]);
   const { OTLPTraceExporter } =
-    protocol === 'http/json' ? await import('@opentelemetry/exporter-trace-otlp-http') : await import('@opentelemetry/exporter-trace-otlp-proto');
+    protocol === 'http/json'
+      ? await import('@opentelemetry/exporter-trace-otlp-http')
+      : await import('@opentelemetry/exporter-trace-otlp-proto');
 
   // The SDK's own troubles (a collector that does not answer) are said once a minute each on stderr, not per batch.
   const said = new Map<string, number>();

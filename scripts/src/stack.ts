@@ -111,6 +111,8 @@ export function startAdapter(
       UPLOADS_DIR: path.join(options.publicDir, 'uploads'),
       // The CMS's upload address (cmsCommand passes it the S3_* settings): visitors' avatars may be saved under it.
       S3_PUBLIC_URL: process.env.S3_PUBLIC_URL ?? '',
+      // Traces go where OpenTelemetry's standard variables say (api-adapter/src/tracing.ts); none set: no tracing at all.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('OTEL_'))),
       ...options.extraAdapterEnv,
       ...instance.env,
     },
