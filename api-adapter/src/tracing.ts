@@ -50,8 +50,9 @@ export function spanNameOf(request: Pick<FastifyRequest, 'method' | 'routeOption
  * OTEL_SERVICE_NAME, else `feiyi-adapter`; the scale profile's instance name (adapter-1…) is `service.instance.id`;
  * OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER and OTEL_BSP_* apply as everywhere in OpenTelemetry.
  */
-export async function startTracing(options: { instanceName?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Tracing | undefined> {
-  const env = options.env ?? process.env;
+export async function startTracing(options: { instanceName?: string } = {}): Promise<Tracing | undefined> {
+  // The process's own variables: the exporter reads the endpoint from them too.
+  const env = process.env;
   if (!tracingWanted(env)) return undefined;
   const protocol = otlpProtocolOf(env);
   const [

@@ -194,6 +194,9 @@ export function cmsCommand(options: CmsOptions): CmsCommand {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_FILENAME: options.sqliteFile }),
       // Uploads go to the S3-compatible bucket these name (cms/src/media/upload-store.ts); none set: the local folder.
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('S3_'))),
+      // Traces as the adapters' (cms/src/observability/tracing.ts), under the CMS's own service name (feiyi-cms):
+      // OTEL_SERVICE_NAME names the adapters.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('OTEL_') && name !== 'OTEL_SERVICE_NAME')),
       ...options.extraEnv,
     },
   };
