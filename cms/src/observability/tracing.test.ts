@@ -105,6 +105,9 @@ describe('CMS request traces', () => {
       failed.status = 503;
     });
 
+    // The adapters' health probes are not traced.
+    await traceRequest(contextOf({}, '/_health'), async () => undefined);
+
     expect(bodies).toHaveLength(0);
     await stopTracing();
     const spans = bodies.flatMap((body) =>
