@@ -81,7 +81,7 @@ describe('CMS request traces', () => {
     expect(next).toHaveBeenCalledTimes(1);
   });
 
-  it('continue the adapter’s trace with a server span named by route, with the request id and status, sent on stop', async () => {
+  it('continue the adapter’s trace with a server span named by route, with the request id and status, sent on stop; nothing outside a caller’s trace', async () => {
     const { url, bodies } = await stubCollector();
     vi.stubEnv('OTEL_EXPORTER_OTLP_ENDPOINT', url);
     vi.stubEnv('OTEL_EXPORTER_OTLP_PROTOCOL', 'http/json');
@@ -91,6 +91,7 @@ describe('CMS request traces', () => {
 
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const adapterSpanId = '00f067aa0ba902b7';
+    const otherTraceId = '0af7651916cd43dd8448eb211c80319c';
     const routed = contextOf({ traceparent: `00-${traceId}-${adapterSpanId}-01`, 'x-request-id': 'cms-trace-0001' });
     let activeInside: string | undefined;
     await traceRequest(routed, async () => {
@@ -100,13 +101,17 @@ describe('CMS request traces', () => {
     });
     // What the CMS does for the request (database, its own calls) runs inside the span.
     expect(activeInside).toBe(traceId);
-    const failed = contextOf({}, '/nothing-here');
+    const failed = contextOf({ traceparent: `00-${otherTraceId}-${adapterSpanId}-01` }, '/nothing-here');
     await traceRequest(failed, async () => {
       failed.status = 503;
     });
-
-    // The adapters' health probes are not traced.
-    await traceRequest(contextOf({}, '/_health'), async () => undefined);
+    // Not traced: the adapters' health probes, and requests outside a caller's trace (their background calls, the admin).
+    await traceRequest(contextOf({ traceparent: `00-${otherTraceId}-${adapterSpanId}-01` }, '/_health'), async () => undefined);
+    const untraced = contextOf({});
+    await traceRequest(untraced, async () => {
+      untraced._matchedRoute = '/api/portal/content-version';
+      untraced.status = 200;
+    });
 
     expect(bodies).toHaveLength(0);
     await stopTracing();
@@ -125,10 +130,9 @@ describe('CMS request traces', () => {
     expect(valueOf(server?.attributes, 'http.route')).toBe('/api/portal/follows/:id');
     expect(Number(valueOf(server?.attributes, 'http.response.status_code'))).toBe(200);
     expect(valueOf(server?.resource, 'service.name')).toBe(DEFAULT_SERVICE_NAME);
-    // Without a caller's trace, a trace of its own; a failure is marked as one (status code 2 = error).
+    // Unrouted: the method alone; a failure is marked as one (status code 2 = error).
     expect(unrouted?.name).toBe('GET');
-    expect(unrouted?.traceId).not.toBe(traceId);
-    expect(unrouted?.parentSpanId ?? '').toBe('');
+    expect(unrouted?.traceId).toBe(otherTraceId);
     expect(unrouted?.status?.code).toBe(2);
   });
 });

@@ -6,7 +6,7 @@ import { requestIdFrom } from './request-id';
  * OpenTelemetry traces of the CMS's requests, only when an OTLP endpoint is named (OTEL_EXPORTER_OTLP_ENDPOINT, as for
  * the adapter: api-adapter/src/tracing.ts). Each request is a server span named with Strapi's route
  * (`GET /api/portal/follows/:id`), with its status and request id, continuing the adapter's trace (its `traceparent`),
- * so a visitor's request reads nginx → adapter → CMS in one trace.
+ * so a visitor's request reads nginx → adapter → CMS in one trace. Requests without a caller's trace are not traced.
  *
  * Off, the default, nothing of OpenTelemetry is loaded (types only here; the packages are required behind the check) and
  * the middleware (middlewares/tracing.ts) only calls the next one.
@@ -107,6 +107,12 @@ export async function traceRequest(ctx: TracedContext, next: () => Promise<unkno
   }
   const { api, tracer } = tracing;
   const parent = api.propagation.extract(api.ROOT_CONTEXT, ctx.headers);
+  // Only a part of a caller's trace (an adapter's request, sampled there): the adapters' background calls (the content
+  // watch every few seconds) would each be a trace of their own, and the admin's requests are in the metrics and logs.
+  if (!api.trace.getSpanContext(parent)) {
+    await next();
+    return;
+  }
   const span = tracer.startSpan(
     ctx.method,
     { kind: api.SpanKind.SERVER, attributes: { 'http.request.method': ctx.method, 'url.path': ctx.path } },
