@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import Fastify, { type FastifyReply, LogController } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Registry } from '@prometheus-io/client';
-import app from './app.ts';
 import { loadConfig } from './config.ts';
+import { startTracing } from './tracing.ts';
 import { serveMetrics } from './metrics/server.ts';
 import { requestIdOf } from './http/request-id.ts';
 import type { Readiness } from './health/readiness.ts';
@@ -10,6 +10,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 // Only listens: everything else is in app.ts.
 const config = loadConfig();
+// Traces, when an OTLP endpoint is set (tracing.ts), start before Fastify is loaded and created: @fastify/otel instruments
+// each instance as it is created. Hence Fastify and the app are imported here, after it, not at the top.
+const tracing = await startTracing({ instanceName: config.INSTANCE_NAME });
+const { default: Fastify, LogController } = await import('fastify');
+const { default: app } = await import('./app.ts');
 const server = Fastify({
   logger: { level: config.LOG_LEVEL },
   trustProxy: config.TRUST_PROXY,
@@ -47,6 +52,14 @@ const shutdown = async (signal: string) => {
   if (config.DRAIN_MS > 0) await sleep(config.DRAIN_MS);
   metricsServer?.close();
   await server.close();
+  // The spans of the last requests go out before the exit; a collector that does not answer gets a few seconds, not the
+  // exporter's own ten.
+  if (tracing) {
+    await Promise.race([
+      tracing.shutdown().catch((error: unknown) => server.log.warn({ err: error }, 'tracing shutdown failed')),
+      sleep(3_000),
+    ]);
+  }
   process.exit(0);
 };
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

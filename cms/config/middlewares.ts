@@ -1,5 +1,7 @@
 export default [
-  // First: its time covers every other middleware's.
+  // First: the request's trace span (when OTEL_EXPORTER_OTLP_ENDPOINT is set) covers everything below.
+  'global::tracing',
+  // Its time covers every other middleware's.
   'global::metrics',
   // The adapter's X-Request-Id on every log line written for the request.
   'global::request-id',

@@ -18,12 +18,15 @@ import { registerSiteStatusRoute } from './site-status/route';
 import { registerBackupStatusRoute } from './backup-status/route';
 import { registerDatabaseMetrics, serveMetrics } from './observability/metrics';
 import { prefixLogLinesWithRequestId } from './observability/request-id';
+import { startTracing, stopTracing } from './observability/tracing';
 import { registerAuditTrail } from './audit/trail';
 import { registerHistoryRoutes } from './history/route';
 import { registerVersionHistory } from './history/versions';
 
 export default {
-  register({ strapi }: { strapi: Core.Strapi }) {
+  async register({ strapi }: { strapi: Core.Strapi }) {
+    // Traces only when an OTLP endpoint is set (observability/tracing.ts): before the server takes its first request.
+    await startTracing();
     prefixLogLinesWithRequestId(strapi);
     registerPidAssignment(strapi);
     reportUnavailableStore(strapi);
@@ -91,5 +94,10 @@ export default {
       lastname: '运营',
       resetPassword: resetStaff.includes('OPERATOR_PASSWORD'),
     });
+  },
+
+  // Strapi's graceful stop (SIGTERM): the last requests' spans go out first, a few seconds at most.
+  async destroy() {
+    await Promise.race([stopTracing().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
   },
 };

@@ -111,6 +111,8 @@ export function startAdapter(
       UPLOADS_DIR: path.join(options.publicDir, 'uploads'),
       // The CMS's upload address (cmsCommand passes it the S3_* settings): visitors' avatars may be saved under it.
       S3_PUBLIC_URL: process.env.S3_PUBLIC_URL ?? '',
+      // Traces go where OpenTelemetry's standard variables say (api-adapter/src/tracing.ts); none set: no tracing at all.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('OTEL_'))),
       ...options.extraAdapterEnv,
       ...instance.env,
     },
@@ -192,6 +194,9 @@ export function cmsCommand(options: CmsOptions): CmsCommand {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_FILENAME: options.sqliteFile }),
       // Uploads go to the S3-compatible bucket these name (cms/src/media/upload-store.ts); none set: the local folder.
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('S3_'))),
+      // Traces as the adapters' (cms/src/observability/tracing.ts), under the CMS's own service name (feiyi-cms):
+      // OTEL_SERVICE_NAME names the adapters.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('OTEL_') && name !== 'OTEL_SERVICE_NAME')),
       ...options.extraEnv,
     },
   };
