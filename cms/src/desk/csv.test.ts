@@ -3,7 +3,12 @@ import { beijingTime, BOM, csvField, exportDisposition, shippingCsv, SHIPPING_HE
 
 describe('CSV for Excel', () => {
   it('starts with a BOM and ends each row with CRLF', () => {
-    expect(toCsv([['a', 'b'], ['1', '2']])).toBe(`${BOM}a,b\r\n1,2\r\n`);
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['1', '2'],
+      ]),
+    ).toBe(`${BOM}a,b\r\n1,2\r\n`);
   });
 
   it('quotes commas, quotes and line breaks, and keeps Chinese as it is', () => {
