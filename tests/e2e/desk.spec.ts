@@ -25,6 +25,9 @@ test('运营 sees the desk in Chinese and downloads the shipping export; the 内
   await expectChinese(page, '运营工作台');
 
   const form = desk.locator('[data-desk-export]');
+  await form.getByLabel('开始日期').fill('2026/11/01');
+  await form.getByRole('button', { name: '导出已支付订单' }).click();
+  await expect(desk.getByRole('alert')).toHaveText('开始日期应写成“年-月-日”，如 2026-11-01');
   await form.getByLabel('开始日期').fill('2026-11-02');
   await form.getByLabel('结束日期').fill('2026-11-01');
   await form.getByRole('button', { name: '导出已支付订单' }).click();

@@ -14,9 +14,11 @@ function dayLabel(day: string): string {
   return `${Number(month)}月${Number(date)}日`;
 }
 
+// The home gives a widget a fixed height (about 260 px, scrolling beyond): the four series in one row, the lists and the
+// export side by side under them, so the whole desk shows without scrolling on a wide screen.
 const Panel = styled.div`
   display: grid;
-  gap: 12px;
+  gap: 10px;
   font-size: 14px;
   line-height: 1.5;
   color: ${({ theme }) => theme.colors.neutral800};
@@ -26,16 +28,29 @@ const Cards = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
   gap: 8px;
 `;
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  gap: 12px;
+  align-items: start;
+`;
 const Card = styled.section`
-  padding: 8px 10px;
+  display: grid;
+  gap: 2px;
+  padding: 6px 10px;
   border: 1px solid ${({ theme }) => theme.colors.neutral200};
   border-radius: 4px;
   h3 {
     font-size: 13px;
     color: ${({ theme }) => theme.colors.neutral600};
   }
+  p {
+    display: flex;
+    align-items: baseline;
+    gap: 8px;
+  }
   strong {
-    font-size: 18px;
+    font-size: 17px;
   }
 `;
 const Muted = styled.p`
@@ -68,6 +83,7 @@ const ExportForm = styled.form`
     font-size: 13px;
   }
   input {
+    width: 9em;
     padding: 4px 6px;
     border: 1px solid ${({ theme }) => theme.colors.neutral300};
     border-radius: 4px;
@@ -107,7 +123,7 @@ function Bars({
   label: string;
 }) {
   const width = 150;
-  const height = 36;
+  const height = 28;
   const step = width / series.days.length;
   const top = Math.max(1, ...series.days.map(value));
   return (
@@ -131,8 +147,10 @@ function SeriesCard({ title, series, kind }: { title: string; series: DeskSeries
   return (
     <Card data-desk-series={title}>
       <h3>{title}（今日）</h3>
-      <strong>{headline}</strong>
-      <Muted>{kind === 'count' ? yuan(series.today.amountFen) : `${series.today.count} ${unit}`}</Muted>
+      <p>
+        <strong>{headline}</strong>
+        <Muted as="span">{kind === 'count' ? yuan(series.today.amountFen) : `${series.today.count} ${unit}`}</Muted>
+      </p>
       <Bars
         series={series}
         value={(day) => (kind === 'count' ? day.count : day.amountFen)}
@@ -150,7 +168,11 @@ function minutesLeft(expiresAt: string, at: string): number {
   return Math.max(1, Math.ceil((Date.parse(expiresAt) - Date.parse(at)) / 60_000));
 }
 
-/** The export: paid orders of a date range (Beijing days) as a CSV for the courier, downloaded with the admin's session. */
+/**
+ * The export: paid orders of a date range (Beijing days) as a CSV for the courier, downloaded with the admin's session.
+ * The dates are text fields, not `<input type="date">`: Chromium writes that field's mm/dd/yyyy in the browser's own
+ * language, English on an English system; the route reads 年-月-日 and says in Chinese what it cannot read.
+ */
 function ExportOrders() {
   const { get } = useFetchClient();
   const [from, setFrom] = useState('');
@@ -185,17 +207,15 @@ function ExportOrders() {
   return (
     <section>
       <Heading>导出发货清单</Heading>
-      <Muted>
-        已支付订单的订单号、支付时间、收货人、电话、地址与商品明细，表格软件可直接打开；不填日期即导出近 30 天。每次导出都记入操作记录。
-      </Muted>
+      <Muted>已支付订单的收货人、电话、地址与商品明细，表格软件可直接打开；不填日期即近 30 天；每次导出都记入操作记录。</Muted>
       <ExportForm onSubmit={(event) => void submit(event)} data-desk-export="">
         <label>
           开始日期
-          <input type="date" lang="zh-CN" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <input inputMode="numeric" placeholder="如 2026-11-01" value={from} onChange={(event) => setFrom(event.target.value)} />
         </label>
         <label>
           结束日期
-          <input type="date" lang="zh-CN" value={to} onChange={(event) => setTo(event.target.value)} />
+          <input inputMode="numeric" placeholder="如 2026-11-01" value={to} onChange={(event) => setTo(event.target.value)} />
         </label>
         <button type="submit" disabled={busy}>
           {busy ? '正在导出…' : '导出已支付订单'}
@@ -243,42 +263,44 @@ export default function DeskWidget() {
         <SeriesCard title="捐赠" series={summary.donations} kind="amount" />
         <SeriesCard title="预约" series={summary.bookings} kind="count" />
       </Cards>
-      <section data-desk-low-stock="">
-        <Heading>库存不足（不超过 {lowStock.threshold} 件）</Heading>
-        {lowStock.products.length === 0 ? (
-          <Muted>没有库存不足的商品。</Muted>
-        ) : (
-          <List>
-            {lowStock.products.map((product) => (
-              <li key={product.name}>
-                <span>{product.name}</span>
-                <Warning>{product.stock === 0 ? '已售罄' : `剩 ${product.stock} 件`}</Warning>
-              </li>
-            ))}
-          </List>
-        )}
-        {lowStock.more > 0 && <Muted>另有 {lowStock.more} 件商品库存不足。</Muted>}
-      </section>
-      <section data-desk-expiring="">
-        <Heading>即将过期的待支付订单（{expiring.withinMinutes} 分钟内）</Heading>
-        {expiring.orders.length === 0 ? (
-          <Muted>没有即将过期的订单。</Muted>
-        ) : (
-          <List>
-            {expiring.orders.map((order) => (
-              <li key={order.orderNo}>
-                <span>{order.orderNo}</span>
-                <span>
-                  {yuan(order.amountFen)} · 还剩 {minutesLeft(order.expiresAt, summary.at)} 分钟（
-                  {BEIJING_TIME.format(new Date(order.expiresAt))} 取消）
-                </span>
-              </li>
-            ))}
-          </List>
-        )}
-        {expiring.more > 0 && <Muted>另有 {expiring.more} 笔即将过期。</Muted>}
-      </section>
-      <ExportOrders />
+      <Columns>
+        <section data-desk-low-stock="">
+          <Heading>库存不足（不超过 {lowStock.threshold} 件）</Heading>
+          {lowStock.products.length === 0 ? (
+            <Muted>没有库存不足的商品。</Muted>
+          ) : (
+            <List>
+              {lowStock.products.map((product) => (
+                <li key={product.name}>
+                  <span>{product.name}</span>
+                  <Warning>{product.stock === 0 ? '已售罄' : `剩 ${product.stock} 件`}</Warning>
+                </li>
+              ))}
+            </List>
+          )}
+          {lowStock.more > 0 && <Muted>另有 {lowStock.more} 件商品库存不足。</Muted>}
+        </section>
+        <section data-desk-expiring="">
+          <Heading>即将过期的待支付订单（{expiring.withinMinutes} 分钟内）</Heading>
+          {expiring.orders.length === 0 ? (
+            <Muted>没有即将过期的订单。</Muted>
+          ) : (
+            <List>
+              {expiring.orders.map((order) => (
+                <li key={order.orderNo}>
+                  <span>{order.orderNo}</span>
+                  <span>
+                    {yuan(order.amountFen)} · 还剩 {minutesLeft(order.expiresAt, summary.at)} 分钟（
+                    {BEIJING_TIME.format(new Date(order.expiresAt))} 取消）
+                  </span>
+                </li>
+              ))}
+            </List>
+          )}
+          {expiring.more > 0 && <Muted>另有 {expiring.more} 笔即将过期。</Muted>}
+        </section>
+        <ExportOrders />
+      </Columns>
     </Panel>
   );
 }
