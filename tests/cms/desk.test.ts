@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOrderResponse, payResponse, productPageResponse } from '@feiyi/contract';
+import { createOrderResponse, orderDetailResponse, payResponse, productPageResponse } from '@feiyi/contract';
 import type { DeskSummary } from '@feiyi/contract/desk';
 import { cmsUser, expectOk, get, post } from '../support/api.ts';
 import { adminRequest, adminToken } from '../support/cms-admin.ts';
@@ -153,8 +153,11 @@ describe('the operators’ desk', () => {
       expect(expiring.withinMinutes).toBe(10);
       expect(expiring.orders.map((order) => order.orderNo)).toContain(placed.orderNo);
     } finally {
-      // Ends the hold now: the expiry cancels the order and returns its stock, as for any lapsed order.
-      await adminRequest(superAdmin, 'PUT', `${ORDERS}/${documentId}`, { expiresAt: new Date().toISOString() });
+      // Ends the hold now and reads the order, which cancels it and returns its stock there and then (not at the next
+      // sweep, in the middle of another file's stock counts).
+      await adminRequest(superAdmin, 'PUT', `${ORDERS}/${documentId}`, { expiresAt: new Date(Date.now() - 1000).toISOString() });
+      const read = expectOk(await get(`/api/order/${placed.orderId}`, { token: buyer.token }), orderDetailResponse).data.order;
+      expect(read.status).toBe(2);
     }
   });
 
