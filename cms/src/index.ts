@@ -16,6 +16,7 @@ import { registerWebFormats } from './media/web-formats';
 import { reportUnavailableStore } from './media/upload-store';
 import { registerSiteStatusRoute } from './site-status/route';
 import { registerBackupStatusRoute } from './backup-status/route';
+import { registerDeskRoutes } from './desk/route';
 import { registerDatabaseMetrics, serveMetrics } from './observability/metrics';
 import { prefixLogLinesWithRequestId } from './observability/request-id';
 import { startTracing, stopTracing } from './observability/tracing';
@@ -41,6 +42,7 @@ export default {
       siteUrl: process.env.PREVIEW_SITE_URL,
     });
     registerBackupStatusRoute(strapi, { statusFile: process.env.BACKUP_STATUS_FILE });
+    registerDeskRoutes(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

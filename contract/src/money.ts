@@ -49,3 +49,11 @@ export function lineTotal(price: number, quantity: number): number {
 export function sumMoney(amounts: readonly number[]): number {
   return toYuan(amounts.reduce((total, amount) => total + roundToFen(amount), 0));
 }
+
+/** '1234.50': an amount in fen written in yuan to 2 decimals, without a sign or symbol (for tables, exports, the admin). */
+export function fenText(fen: number): string {
+  const whole = Math.round(Number.isFinite(fen) ? fen : 0);
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

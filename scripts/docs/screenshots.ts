@@ -1,6 +1,6 @@
 /**
  * The editor guide's screenshots (docs/编辑指南.md), taken from a started portal so they show the admin as it is:
- * Chromium in Chinese, signed in as 内容编辑, the screens the guide walks through. Nothing is changed: the edit
+ * Chromium in Chinese, signed in as 内容编辑 (and as 运营 for the 运营工作台), the screens the guide walks through. Nothing is changed: the edit
  * views are opened and left without saving; for the history panel, the first culture item's draft description is
  * saved once with a note and once as it was (two versions, the content as before).
  *   ./portal docs screenshots      (PORT, CMS_PORT and HOST as for ./portal start)
@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { editorAccount, editorAdminToken } from '../src/admin-session.ts';
+import { editorAccount, editorAdminToken, operatorAccount } from '../src/admin-session.ts';
 import { ROOT } from '../src/paths.ts';
 import { CHROMIUM_LAUNCH } from '../src/test-prerequisites.ts';
 
@@ -111,6 +111,17 @@ async function main() {
     await page.goto(admin('/content-manager/collection-types/api::product.product/create'));
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
     await shoot(page, '08-product-new');
+
+    // 运营工作台: the operator's home, in a session of its own.
+    const operator = await (await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } })).newPage();
+    await operator.goto(admin('/auth/login'));
+    await operator.locator('input[name="email"]').fill(operatorAccount().email);
+    await operator.locator('input[name="password"]').fill(operatorAccount().password);
+    await operator.locator('button[type="submit"]').click();
+    await operator.waitForURL(/\/admin(?!\/auth)/, { timeout: 120_000 });
+    await operator.locator('[data-desk]').waitFor({ timeout: 60_000 });
+    await operator.locator('[data-desk]').scrollIntoViewIfNeeded();
+    await shoot(operator, '11-desk');
   } finally {
     await browser.close();
   }

@@ -7,6 +7,12 @@ export function editorAccount(): { email: string; password: string } {
   return { email: secrets.EDITOR_EMAIL, password: secrets.EDITOR_PASSWORD };
 }
 
+/** The 运营 demo account that ./portal start creates and prints. */
+export function operatorAccount(): { email: string; password: string } {
+  const secrets = readPortalSecrets(SECRETS_FILE);
+  return { email: secrets.OPERATOR_EMAIL, password: secrets.OPERATOR_PASSWORD };
+}
+
 /** An admin API token of the 内容编辑 account, as the admin gets at sign-in. */
 export async function editorAdminToken(cmsUrl: string): Promise<string> {
   const response = await fetch(`${cmsUrl}/admin/login`, {

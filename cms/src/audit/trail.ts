@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   restore: '从历史恢复',
   orderCorrection: '更正订单',
   export: '导出',
+  orderExport: '导出订单',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

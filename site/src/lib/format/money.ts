@@ -4,16 +4,13 @@
  * 0.30000000000000004, and every amount is shown to 2 decimals ("Order total is price times quantity, shown to 2
  * decimals").
  */
-import { roundToFen } from '@feiyi/contract/money';
+import { fenText, roundToFen } from '@feiyi/contract/money';
 
 export { lineTotal, sumMoney } from '@feiyi/contract/money';
 
 /** '1234.50': the amount to 2 decimals, without a sign, as the spec's totals are written. */
 export function yuan(amount: number): string {
-  const fen = roundToFen(Number.isFinite(amount) ? amount : 0);
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return fenText(roundToFen(Number.isFinite(amount) ? amount : 0));
 }
 
 /** '¥1234.50': an amount as shown to the visitor. */
