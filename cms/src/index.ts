@@ -23,6 +23,11 @@ import { startTracing, stopTracing } from './observability/tracing';
 import { registerAuditTrail } from './audit/trail';
 import { registerHistoryRoutes } from './history/route';
 import { registerVersionHistory } from './history/versions';
+import { registerScheduleRoutes } from './schedule/route';
+import { startScheduleRunner } from './schedule/runner';
+
+/** The scheduled publishes' poller of this process (started once the CMS is ready, stopped before it closes). */
+let scheduleRunner: { stop(): Promise<void> } | undefined;
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -36,6 +41,7 @@ export default {
     registerAuditTrail(strapi);
     registerVersionHistory(strapi);
     registerHistoryRoutes(strapi);
+    registerScheduleRoutes(strapi);
     registerSiteStatusRoute(strapi, {
       webhookUrl: process.env.WEBHOOK_URL,
       secret: process.env.WEBHOOK_SECRET,
@@ -96,10 +102,14 @@ export default {
       lastname: '运营',
       resetPassword: resetStaff.includes('OPERATOR_PASSWORD'),
     });
+    scheduleRunner = startScheduleRunner(strapi);
   },
 
-  // Strapi's graceful stop (SIGTERM): the last requests' spans go out first, a few seconds at most.
+  // Strapi's graceful stop (SIGTERM). No new scheduled-publish pass starts; one under way finishes before the database
+  // closes. Then the last requests' spans go out, a few seconds at most.
   async destroy() {
+    await scheduleRunner?.stop();
+    scheduleRunner = undefined;
     await Promise.race([stopTracing().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
   },
 };

@@ -1,5 +1,6 @@
 import zhHans from './translations/zh-Hans.json';
 import { HistoryPanel } from './history/HistoryPanel';
+import { SchedulePanel } from './schedule/SchedulePanel';
 
 // The editors' admin speaks Chinese. Strapi ships a partial zh-Hans; translations/zh-Hans.json fills in
 // every string the screens of 内容编辑 and 运营 show (keys from Strapi's own en.json files, plugin keys
@@ -56,6 +57,15 @@ function GlobeIcon(props: Record<string, unknown>) {
   return (
     <svg viewBox="0 0 32 32" width="1rem" height="1rem" fill="currentColor" aria-hidden="true" {...props}>
       <path d="M16 3a13 13 0 1 0 0 26 13 13 0 0 0 0-26Zm9.9 12h-4.4a20.6 20.6 0 0 0-2.2-9.2A11 11 0 0 1 25.9 15ZM16 27c-1.4-1.5-3.2-5-3.5-10h7c-.3 5-2.1 8.5-3.5 10Zm-3.5-12c.3-5 2.1-8.5 3.5-10 1.4 1.5 3.2 5 3.5 10h-7Zm.2-9.2A20.6 20.6 0 0 0 10.5 15H6.1a11 11 0 0 1 6.6-9.2ZM6.1 17h4.4a20.6 20.6 0 0 0 2.2 9.2A11 11 0 0 1 6.1 17Zm13.2 9.2a20.6 20.6 0 0 0 2.2-9.2h4.4a11 11 0 0 1-6.6 9.2Z" />
+    </svg>
+  );
+}
+
+/** The schedule widget's icon: a clock. */
+function ClockIcon(props: Record<string, unknown>) {
+  return (
+    <svg viewBox="0 0 32 32" width="1rem" height="1rem" fill="currentColor" aria-hidden="true" {...props}>
+      <path d="M16 3a13 13 0 1 0 0 26 13 13 0 0 0 0-26Zm0 24a11 11 0 1 1 0-22 11 11 0 0 1 0 22Zm1-18h-2v8.4l6.3 3.8 1-1.7-5.3-3.2V9Z" />
     </svg>
   );
 }
@@ -122,6 +132,14 @@ export default {
       // check the same permission (desk/route.ts).
       permissions: [{ action: 'plugin::content-manager.explorer.read', subject: 'api::order.order' }],
     });
+    // What is set to go live or come down, and when (cms/src/schedule/): for whoever may publish (内容编辑, 超级管理员).
+    app.widgets.register({
+      id: 'schedule',
+      icon: ClockIcon,
+      title: { id: 'feiyi.schedule.title', defaultMessage: '定时发布' },
+      component: async () => (await import('./schedule/ScheduleWidget')).default,
+      permissions: [{ action: 'plugin::content-manager.explorer.publish', subject: 'api::culture.culture' }],
+    });
     // Runs before the first render: Chinese unless the editor chose otherwise (Strapi falls back to English).
     if (!localStorage.getItem(LANGUAGE_KEY)) localStorage.setItem(LANGUAGE_KEY, 'zh-Hans');
     for (const key of MEDIA_LIBRARY_BANNER_KEYS) localStorage.setItem(key, 'true');
@@ -130,7 +148,7 @@ export default {
     relabelForScreenReaders();
   },
   bootstrap(app: { getPlugin(id: string): { apis: { addEditViewSidePanel(panels: unknown[]): void } } }) {
-    // Version history in the edit view's side panel (cms/src/history/).
-    app.getPlugin('content-manager').apis.addEditViewSidePanel([HistoryPanel]);
+    // Version history and scheduled publishing in the edit view's side panel (cms/src/history/, cms/src/schedule/).
+    app.getPlugin('content-manager').apis.addEditViewSidePanel([HistoryPanel, SchedulePanel]);
   },
 };

@@ -3,7 +3,7 @@ import { PUBLIC_CONTENT_TYPES } from '../bootstrap/admin-roles';
 
 /**
  * The audit trail: who did what, when and from where, for the actions that change what visitors see or what leaves the
- * system (publish, unpublish, delete, schedule, restore from history, order corrections, exports). Each entry keeps
+ * system (publish, unpublish, delete, schedules set, cancelled and carried out, restore from history, order corrections, exports). Each entry keeps
  * its own copy of the names (actor, type, title) and no relation, so it outlives the entry and the account it names.
  * Only the super admin reads it (admin-user-data.ts makes it read-only even for them).
  */
@@ -13,7 +13,10 @@ export const AUDIT_ACTIONS = {
   publish: '发布',
   unpublish: '取消发布',
   delete: '删除',
-  schedule: '定时',
+  schedule: '设置定时',
+  cancelSchedule: '取消定时',
+  scheduledPublish: '定时发布',
+  scheduledUnpublish: '定时下线',
   restore: '从历史恢复',
   orderCorrection: '更正订单',
   export: '导出',
