@@ -10,7 +10,7 @@ import { expectChinese } from './support/chinese.ts';
 const cmsUrl = () => process.env.TEST_CMS_URL!;
 const collection = '/content-manager/collection-types/api::culture.culture';
 
-/** The start of the minute after next, Beijing wall time as the date-time field takes it (60–120 s ahead). */
+/** The start of the minute after next, Beijing wall time as an editor types it (60–120 s ahead). */
 function beijingMinuteAfterNext(): string {
   const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 120_000);
   const text = new Intl.DateTimeFormat('sv-SE', {
@@ -22,7 +22,7 @@ function beijingMinuteAfterNext(): string {
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(at);
-  return text.replace(' ', 'T');
+  return text;
 }
 
 test('an editor schedules the publish of a saved draft; it goes live at its time by itself', async ({ page, request }, testInfo) => {
@@ -50,7 +50,9 @@ test('an editor schedules the publish of a saved draft; it goes live at its time
     await expect(page.getByRole('heading', { name: '定时发布' })).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByText('这个条目还没有定时。')).toBeVisible();
     // A time already past is refused in Chinese.
-    await panel.getByLabel('执行时间（北京时间）').fill('2020-01-01T09:00');
+    // The field starts at the next whole hour, Beijing time.
+    await expect(panel.getByLabel('执行时间（北京时间）')).toHaveValue(/^\d{4}-\d{2}-\d{2} \d{2}:00$/);
+    await panel.getByLabel('执行时间（北京时间）').fill('2020-01-01 09:00');
     await panel.getByRole('button', { name: '设置定时' }).click();
     await expect(panel.getByRole('alert')).toHaveText('这个时间已经过去，请选择一个将来的时间');
 

@@ -112,10 +112,28 @@ export const Failure = styled.p`
   color: ${({ theme }) => theme.colors.danger700};
 `;
 
+/**
+ * The next whole hour in Beijing, as the time field shows it (“2026-12-01 10:00”): a valid starting point to change.
+ * A text field rather than the browser's date-time control, whose placeholder (mm/dd/yyyy) follows the browser's own
+ * language, not the admin's; the server reads the text as Beijing time whatever the editor's clock says.
+ */
+function nextWholeHour(): string {
+  const at = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_600_000);
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
+
 function ScheduleForm({ model, documentId, onDone }: { model: string; documentId: string; onDone: () => void }) {
   const { post } = useFetchClient();
   const [action, setAction] = useState<'publish' | 'unpublish'>('publish');
-  const [runAt, setRunAt] = useState('');
+  const [runAt, setRunAt] = useState(nextWholeHour);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const submit = async () => {
@@ -123,7 +141,7 @@ function ScheduleForm({ model, documentId, onDone }: { model: string; documentId
     setFailure('');
     try {
       await post(`/feiyi-schedule/entries/${model}/${documentId}`, { action, runAt });
-      setRunAt('');
+      setRunAt(nextWholeHour());
       onDone();
     } catch (error) {
       setFailure(failureOf(error, '设置定时失败，请稍后再试。'));
@@ -142,8 +160,15 @@ function ScheduleForm({ model, documentId, onDone }: { model: string; documentId
       </label>
       <label>
         执行时间（北京时间）
-        <input type="datetime-local" step={60} value={runAt} onChange={(event) => setRunAt(event.target.value)} name="schedule-time" />
+        <input
+          type="text"
+          value={runAt}
+          onChange={(event) => setRunAt(event.target.value)}
+          name="schedule-time"
+          aria-describedby="schedule-time-hint"
+        />
       </label>
+      <Muted id="schedule-time-hint">按“年-月-日 时:分”填写，例如 2026-12-01 09:30</Muted>
       {failure && <Failure role="alert">{failure}</Failure>}
       <Button type="button" $primary disabled={busy} onClick={() => void submit()}>
         {busy ? '正在设置…' : '设置定时'}
