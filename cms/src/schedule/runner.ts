@@ -83,30 +83,32 @@ async function carryOut(strapi: Core.Strapi, row: ScheduleRow): Promise<void> {
   await finish('done', `${label}已执行${lateness(new Date(row.runAt), now)}`);
 }
 
-/** One pass: takes back claims of processes that died mid-run, then claims and carries out each due schedule. */
+/**
+ * One pass: takes back claims of processes that died mid-run, then claims and carries out each due schedule, one at a
+ * time (a process holds no claim it is not running, so one that stops between two leaves the next to the others).
+ */
 export async function runDueSchedules(strapi: Core.Strapi, owner: string, stopping: () => boolean = () => false): Promise<number> {
   const now = new Date();
   const names = claimNames();
-  const claimed: ScheduleRow[] = [];
   const stuck = (await schedules(strapi).findMany({ where: { state: 'running' }, limit: 20 })) as ScheduleRow[];
-  for (const row of stuck)
-    if (
-      isStaleClaim(row.claimedAt, now) &&
-      (await claimSchedule(strapi.db.connection, names, row.id, owner, { state: 'running', owner: row.claimedBy }))
-    )
-      claimed.push(row);
   const due = (await schedules(strapi).findMany({
     where: { state: 'pending', runAt: { $lte: now.toISOString() } },
     orderBy: [{ runAt: 'asc' }, { id: 'asc' }],
     limit: 20,
   })) as ScheduleRow[];
-  for (const row of due) if (await claimSchedule(strapi.db.connection, names, row.id, owner)) claimed.push(row);
+  const candidates = [
+    ...stuck
+      .filter((row) => isStaleClaim(row.claimedAt, now))
+      .map((row) => ({ row, from: { state: 'running' as const, owner: row.claimedBy } })),
+    ...due.map((row) => ({ row, from: { state: 'pending' as const } })),
+  ];
   let ran = 0;
-  for (const row of claimed) {
+  for (const { row, from } of candidates) {
+    if (stopping()) break;
+    if (!(await claimSchedule(strapi.db.connection, names, row.id, owner, from))) continue;
     // A claimed row is finished even while the CMS stops: Strapi closes the database only after destroy() returns.
     await carryOut(strapi, row).catch((error: Error) => strapi.log.error(`[schedule] schedule ${row.id}: ${error.message}`));
     ran += 1;
-    if (stopping()) break;
   }
   return ran;
 }
