@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as MESSAGES from './messages.ts';
 import { envelope, mainlandMobile, positiveId } from './common.ts';
 import { PARTICIPANTS, PARTICIPANT_NAME_MAX } from './booking-rules.ts';
-import { ID_CARD_FORMAT } from './identity.ts';
+import { ID_CARD_FORMAT, isValidIdCard } from './identity.ts';
 
 export const workshop = z
   .object({
@@ -25,7 +25,12 @@ export const workshopsResponse = envelope(z.object({ workshops: z.array(workshop
 export const participant = z.object({
   name: z.string({ error: '请填写参与人姓名' }).trim().min(1, { error: '请填写参与人姓名' }).max(PARTICIPANT_NAME_MAX),
   phone: mainlandMobile('请填写参与人手机号'),
-  idcard: z.string({ error: '请填写身份证号' }).trim().regex(ID_CARD_FORMAT, { error: '请输入正确的 18 位身份证号' }),
+  // The full check (a real birth date and the right check character), the one the booking form applies before sending.
+  idcard: z
+    .string({ error: '请填写身份证号' })
+    .trim()
+    .regex(ID_CARD_FORMAT, { error: '请输入正确的 18 位身份证号' })
+    .refine(isValidIdCard, { error: '请输入正确的 18 位身份证号' }),
 });
 export const workshopIdParam = z.object({ id: positiveId('活动编号') });
 export const participants = z
