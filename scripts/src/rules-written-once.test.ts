@@ -15,6 +15,7 @@ import { participantsProblem } from '../../site/src/islands/workshop/booking.ts'
 import { CULTURE_PAGE_SIZE } from '../../site/src/lib/culture/location.ts';
 import { FAVOURITE_PAGE_SIZE, HISTORY_PAGE_SIZE, ORDER_PAGE_SIZES } from '../../site/src/lib/profile/lists.ts';
 import { imageFileProblem } from '../../site/src/lib/profile/upload.ts';
+import { isPublicCall } from '../../site/src/lib/api/rules.ts';
 
 /**
  * The rules the contract holds are written nowhere else: a copy of one in an app's code (tests aside, which state the
@@ -250,5 +251,17 @@ describe('every app applies the contract’s rules alike', () => {
       return kind;
     });
     expect(kinds.sort()).toEqual([...PREVIEW_KINDS].sort());
+  });
+
+  it('which calls need a token: the site stops without one exactly the calls the adapter answers only to a user', () => {
+    const disagree = routes
+      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !r.url.startsWith('/api/internal/'))
+      .flatMap((r) => {
+        const auth = (r.config as { auth?: string } | undefined)?.auth;
+        const withoutToken = auth === 'public' || auth === 'optional';
+        const sample = r.url.replace(/:[A-Za-z]+/g, '12');
+        return isPublicCall(sample) === withoutToken ? [] : [`${[r.method].flat().join(',')} ${r.url}: adapter ${auth}`];
+      });
+    expect(disagree).toEqual([]);
   });
 });
