@@ -3,6 +3,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { bannerCover, cultureCover, inheritorPortrait, newsCover, productCover, type Motif } from './artwork';
 import { loadSeedData, matchRelatedCultures, type SeedData } from './load-data';
 import { SeedMedia } from './media';
+import { productCategoryName, productCategoryOf } from '@feiyi/contract/product-rules';
 
 const SEED_STORE = { type: 'core', name: 'portal', key: 'seed-hash' } as const;
 const paragraphs = (list: readonly string[]) => list.join('\n\n');
@@ -237,7 +238,7 @@ async function seedAll(strapi: Strapi, data: SeedData, media: SeedMedia) {
   step('theme pages');
   for (const product of data.products) {
     await ensurePublished(strapi, 'api::product.product', product.key, async () => {
-      const label = product.category === 1 ? '数字文创' : '文化体验';
+      const label = productCategoryName(productCategoryOf(product.category));
       const cover = await media.svg(
         { kind: '商品封面', title: product.name, legacyName: `product-${product.key}.svg` },
         productCover({ name: product.name, motif: product.motif, categoryLabel: label }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageOf, optionalUserId, pageQuery, positiveId, unsupportedKindMessage } from './common.ts';
+import { FAVOURITE_PAGE_SIZE, USER_LIST_MAX_SIZE } from './page-sizes.ts';
 
 export const FAVOURITE_TYPES = ['culture', 'heritage', 'news', 'product'] as const;
 
@@ -27,5 +28,8 @@ export const favouriteItem = z
   })
   .meta({ id: 'FavouriteItem' });
 
-export const collectionListQuery = pageQuery(6, 50).extend({ userId: optionalUserId, type: favouriteType.optional() });
+export const collectionListQuery = pageQuery(FAVOURITE_PAGE_SIZE, USER_LIST_MAX_SIZE).extend({
+  userId: optionalUserId,
+  type: favouriteType.optional(),
+});
 export const collectionListResponse = envelope(pageOf(favouriteItem));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, hotLatestEnvelope, idParam, pageOf, pageQuery } from './common.ts';
+import { CULTURE_PAGE_SIZE, SEARCH_PAGE_SIZE } from './page-sizes.ts';
 
 export const cultureFacts = z.object({
   serial: z.string().nullable().describe('国家级名录编号，如 Ⅳ-28'),
@@ -50,7 +51,7 @@ export const cultureItem = z
   .meta({ id: 'CultureItem' });
 export type CultureItem = z.infer<typeof cultureItem>;
 
-export const culturePageQuery = pageQuery(10).extend({
+export const culturePageQuery = pageQuery(CULTURE_PAGE_SIZE).extend({
   category: z
     .union([z.literal(''), z.coerce.number({ error: 'category 必须是类别编号' }).int({ error: 'category 必须是整数' })])
     .optional()
@@ -58,7 +59,7 @@ export const culturePageQuery = pageQuery(10).extend({
 });
 export const culturePageResponse = envelope(z.object({ page: pageOf(cultureItem) }));
 
-export const cultureSearchQuery = pageQuery(10).extend({
+export const cultureSearchQuery = pageQuery(SEARCH_PAGE_SIZE).extend({
   keyword: z.string().max(1000, { error: '关键词过长' }).default('').describe('标题、简介、标签与正文；支持拼音全拼与首字母'),
 });
 

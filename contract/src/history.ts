@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageOf, pageQuery, positiveId, unsupportedKindMessage } from './common.ts';
+import { HISTORY_PAGE_SIZE, USER_LIST_MAX_SIZE } from './page-sizes.ts';
 
 export const BROWSE_TYPES = ['culture', 'inheritor', 'event', 'product', 'heritage', 'news'] as const;
 export const browseType = z.string({ error: '缺少浏览类型' }).refine((t) => (BROWSE_TYPES as readonly string[]).includes(t), {
@@ -30,5 +31,5 @@ export const browseRecord = z
     browseId: z.number().int(),
   })
   .meta({ id: 'BrowseRecord' });
-export const browseListQuery = pageQuery(10, 50).extend({ type: browseType.optional().or(z.literal('')) });
+export const browseListQuery = pageQuery(HISTORY_PAGE_SIZE, USER_LIST_MAX_SIZE).extend({ type: browseType.optional().or(z.literal('')) });
 export const browseListResponse = envelope(pageOf(browseRecord));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageOf, positiveId } from './common.ts';
+import { FOLLOW_FETCH_SIZE, INHERITOR_PAGE_SIZE, INHERITOR_PAGE_SIZES, USER_LIST_MAX_SIZE, isPageSizeOf } from './page-sizes.ts';
 
 export const inheritor = z
   .object({
@@ -24,14 +25,13 @@ export const inheritor = z
   .meta({ id: 'Inheritor' });
 export type Inheritor = z.infer<typeof inheritor>;
 
-const PAGE_SIZES = [10, 20, 30, 50];
 export const inheritorPageQuery = z.object({
   page: z.coerce.number({ error: 'page 必须是数字' }).int().min(1, { error: 'page 不能小于 1' }).default(1),
   size: z.coerce
     .number({ error: 'size 必须是数字' })
     .int()
-    .refine((n) => PAGE_SIZES.includes(n), { error: `size 只能是 ${PAGE_SIZES.join('、')}` })
-    .default(10),
+    .refine((n) => isPageSizeOf(INHERITOR_PAGE_SIZES, n), { error: `size 只能是 ${INHERITOR_PAGE_SIZES.join('、')}` })
+    .default(INHERITOR_PAGE_SIZE),
 });
 export const inheritorCategoryParam = z.object({ categoryId: positiveId('类别编号') });
 export const inheritorPageResponse = envelope(
@@ -50,6 +50,11 @@ export const followedInheritor = z
   .meta({ id: 'FollowedInheritor' });
 export const followListQuery = z.object({
   page: z.coerce.number().int().min(1, { error: 'page 不能小于 1' }).default(1),
-  size: z.coerce.number().int().min(1).max(50, { error: 'size 不能大于 50' }).default(20),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(USER_LIST_MAX_SIZE, { error: `size 不能大于 ${USER_LIST_MAX_SIZE}` })
+    .default(FOLLOW_FETCH_SIZE),
 });
 export const followListResponse = envelope(z.array(followedInheritor));

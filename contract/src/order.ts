@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageOf, mainlandMobile, optionalUserId, pageQuery, positiveId } from './common.ts';
+import { ORDER_PAGE_SIZE, USER_LIST_MAX_SIZE } from './page-sizes.ts';
 
 /** How many of one product a line buys (the stock check is the CMS's, inside its transaction). */
 export const orderQuantity = z
@@ -100,6 +101,6 @@ export const paymentStatusBody = z.object({
   paymentMethod: z.enum(['alipay', 'wechat'], { error: '支付方式只能是 alipay 或 wechat' }).default('wechat'),
 });
 
-export const orderListQuery = pageQuery(10, 50);
+export const orderListQuery = pageQuery(ORDER_PAGE_SIZE, USER_LIST_MAX_SIZE);
 export const orderListResponse = envelope(pageOf(order));
 export const orderDetailResponse = envelope(z.object({ order }));

@@ -15,6 +15,32 @@ import type { Product } from './product.ts';
 export const PREVIEW_KINDS = ['culture', 'heritage', 'inheritor', 'policy', 'national', 'product', 'donation', 'home'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
+/** The content types the site can preview, by their CMS uid: the CMS's preview button names the kind in the address. */
+export const PREVIEW_KIND_OF_TYPE: Readonly<Record<string, PreviewKind>> = {
+  'api::culture.culture': 'culture',
+  'api::heritage-page.heritage-page': 'heritage',
+  'api::inheritor.inheritor': 'inheritor',
+  'api::policy.policy': 'policy',
+  'api::national-entry.national-entry': 'national',
+  'api::product.product': 'product',
+  'api::donation-project.donation-project': 'donation',
+  'api::home-page.home-page': 'home',
+};
+
+/** The preview kind of a CMS content type, or undefined when the site does not preview it (an own key only). */
+export const previewKindOf = (uid: string): PreviewKind | undefined =>
+  Object.hasOwn(PREVIEW_KIND_OF_TYPE, uid) ? PREVIEW_KIND_OF_TYPE[uid] : undefined;
+
+export const isPreviewKind = (kind: string): kind is PreviewKind => (PREVIEW_KINDS as readonly string[]).includes(kind);
+
+/**
+ * The text a preview address's signature (HMAC-SHA256 with PREVIEW_SECRET) is computed over: the CMS signs it, the
+ * adapter checks it. It covers the kind, the document and the expiry (unix seconds), not the version shown, so the
+ * ribbon's switch between draft and published keeps the same signature. The HMAC itself is each server's (node:crypto;
+ * the contract loads in browsers too).
+ */
+export const previewSigningText = (kind: string, documentId: string, expires: number): string => `preview:${kind}:${documentId}:${expires}`;
+
 /** Which version of the document is shown: the draft (the default) or the published one. */
 export type PreviewStatus = 'draft' | 'published';
 

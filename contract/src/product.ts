@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { envelope, pageOf, positiveId } from './common.ts';
+import { PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES, isPageSizeOf } from './page-sizes.ts';
+import { PRODUCT_CATEGORIES, isProductCategoryId } from './product-rules.ts';
+
+const CATEGORY_TEXT = PRODUCT_CATEGORIES.map((category) => `${category.id} ${category.name}`).join('，');
 
 export const product = z
   .object({
@@ -10,21 +14,20 @@ export const product = z
     stock: z.number().int().min(0),
     coverImage: z.string(),
     images: z.string().describe('图片地址的 JSON 数组字符串'),
-    categoryId: z.union([z.literal(1), z.literal(2)]).describe('1 数字文创，2 文化体验'),
+    categoryId: z.union([z.literal(1), z.literal(2)]).describe(CATEGORY_TEXT),
     categoryName: z.string(),
     relatedItem: z.string(),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof product>;
 
-const PAGE_SIZES = [9, 18, 27, 36];
 export const productPageQuery = z.object({
   page: z.coerce.number({ error: 'page 必须是数字' }).int({ error: 'page 必须是整数' }).min(1, { error: 'page 不能小于 1' }).default(1),
   size: z.coerce
     .number({ error: 'size 必须是数字' })
     .int()
-    .refine((n) => PAGE_SIZES.includes(n), { error: `size 只能是 ${PAGE_SIZES.join('、')}` })
-    .default(9),
+    .refine((n) => isPageSizeOf(PRODUCT_PAGE_SIZES, n), { error: `size 只能是 ${PRODUCT_PAGE_SIZES.join('、')}` })
+    .default(PRODUCT_PAGE_SIZE),
   keyword: z.string().max(100, { error: '关键词过长' }).optional(),
   categoryId: z
     .union([
@@ -32,7 +35,7 @@ export const productPageQuery = z.object({
       z.coerce
         .number()
         .int()
-        .refine((n) => n === 1 || n === 2, { error: 'categoryId 只能是 1 或 2' }),
+        .refine(isProductCategoryId, { error: `categoryId 只能是 ${PRODUCT_CATEGORIES.map((category) => category.id).join(' 或 ')}` }),
     ])
     .optional(),
 });

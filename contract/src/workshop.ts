@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import * as MESSAGES from './messages.ts';
 import { envelope, mainlandMobile, positiveId } from './common.ts';
-import { ID_CARD_FORMAT } from './identity.ts';
+import { PARTICIPANTS, PARTICIPANT_NAME_MAX } from './booking-rules.ts';
+import { ID_CARD_FORMAT, isValidIdCard } from './identity.ts';
 
 export const workshop = z
   .object({
@@ -21,12 +23,20 @@ export type Workshop = z.infer<typeof workshop>;
 export const workshopsResponse = envelope(z.object({ workshops: z.array(workshop) }));
 
 export const participant = z.object({
-  name: z.string({ error: '请填写参与人姓名' }).trim().min(1, { error: '请填写参与人姓名' }).max(30),
+  name: z.string({ error: '请填写参与人姓名' }).trim().min(1, { error: '请填写参与人姓名' }).max(PARTICIPANT_NAME_MAX),
   phone: mainlandMobile('请填写参与人手机号'),
-  idcard: z.string({ error: '请填写身份证号' }).trim().regex(ID_CARD_FORMAT, { error: '请输入正确的 18 位身份证号' }),
+  // The full check (a real birth date and the right check character), the one the booking form applies before sending.
+  idcard: z
+    .string({ error: '请填写身份证号' })
+    .trim()
+    .regex(ID_CARD_FORMAT, { error: '请输入正确的 18 位身份证号' })
+    .refine(isValidIdCard, { error: '请输入正确的 18 位身份证号' }),
 });
 export const workshopIdParam = z.object({ id: positiveId('活动编号') });
-export const participants = z.array(participant).min(1, { error: '参与人数为 1 到 4 人' }).max(4, { error: '参与人数为 1 到 4 人' });
+export const participants = z
+  .array(participant)
+  .min(PARTICIPANTS.min, { error: MESSAGES.workshop.participantCount })
+  .max(PARTICIPANTS.max, { error: MESSAGES.workshop.participantCount });
 export const bookingBody = z.object({ participants });
 export const booking = z
   .object({

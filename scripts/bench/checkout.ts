@@ -15,6 +15,8 @@ import { createTestDatabase, dropTestDatabase } from '../src/postgres.ts';
 import { CommandError } from '../src/processes.ts';
 import { generateSecrets, type Secrets } from '../src/secrets.ts';
 import { startStack, type RunningStack } from '../src/stack.ts';
+// The contract's own check (scripts does not depend on the contract package; the rule is read from its source).
+import { idCheckCharacter } from '../../contract/src/identity.ts';
 import { call, oneItemOrder, type Answer } from './buyer.ts';
 
 const BUYERS = 200;
@@ -54,6 +56,8 @@ interface DbResult {
 }
 
 const log = (line: string) => console.log(`» ${line}`);
+/** A valid ID number for booker i (the API checks the check character): born 1990-01-01, sequence 1000 + i. */
+const idcardOf = (i: number) => `1101051990010${1000 + i}` + idCheckCharacter(`1101051990010${1000 + i}`)!;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -258,7 +262,7 @@ async function runOn(db: Db): Promise<DbResult> {
           ip: b.ip,
           token: b.token,
           json: {
-            participants: [{ name: `参与人${i}`, phone: `139${String(i).padStart(8, '0')}`, idcard: `1101051990010${String(1000 + i)}X` }],
+            participants: [{ name: `参与人${i}`, phone: `139${String(i).padStart(8, '0')}`, idcard: idcardOf(i) }],
           },
         }),
       ),

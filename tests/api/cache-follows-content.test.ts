@@ -33,7 +33,7 @@ async function followedStats(): Promise<CacheStats> {
   return cacheStats();
 }
 
-const person = { name: '参与人', phone: '13900000009', idcard: '110105199001019999' };
+const person = { name: '参与人', phone: '13900000009', idcard: '110105199001019998' };
 
 describe('only published content reloads the cache or rebuilds the site', () => {
   it('an upload, an order and a booking reload nothing and rebuild nothing; the buyer and booker read the new stock and seats at once', async () => {

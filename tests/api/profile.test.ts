@@ -101,7 +101,7 @@ describe('GET /api/profile/stats', () => {
     expectOk(
       await post(`/api/workshops/${umbrella!.id}/book`, {
         token: user.token,
-        json: { participants: [{ name: '王五', phone: '13700137000', idcard: '110105199001011234' }] },
+        json: { participants: [{ name: '王五', phone: '13700137000', idcard: '110105199001011232' }] },
       }),
       bookingResponse,
     );

@@ -150,7 +150,7 @@ describe('POST /api/upload/update-avatar (profile avatar and background)', () =>
   it('refuses a file that is not an image with 415 and one over 5 MB with 413', async () => {
     const text = new TextEncoder().encode('plain text, renamed');
     expectError(await upload(fileForm(text, 'x.png', 'image/png')), 415, '请选择图片文件');
-    expectError(await upload(fileForm(bigPng(6 * 1024 * 1024), 'huge.png', 'image/png')), 413, '图片大小不能超过 5MB');
+    expectError(await upload(fileForm(bigPng(6 * 1024 * 1024), 'huge.png', 'image/png')), 413, '图片大小不能超过5MB');
   });
 
   it('refuses a request without a file with 400 and without a token with 401', async () => {

@@ -24,7 +24,7 @@ describe('booking a workshop that has already started', () => {
     const user = await newUser('late');
     const answer = await post(`/api/workshops/${workshop.id}/book`, {
       token: user.token,
-      json: { participants: [{ name: '李四', phone: '13900139000', idcard: '110105194912310021' }] },
+      json: { participants: [{ name: '李四', phone: '13900139000', idcard: '11010519491231002X' }] },
     });
     expectError(answer, 409, '活动已开始或已结束');
     const [after] = await sql<{ seats_booked: number | null }>(

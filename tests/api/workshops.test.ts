@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { bookingListResponse, bookingResponse, workshopsResponse, type workshop } from '@feiyi/contract';
+import { idCheckCharacter } from '@feiyi/contract/identity';
 import { seed, seedWorkshop } from '../support/seed.ts';
 import { cmsUser, eventually, expectError, expectOk, get, newUser, post, type TestUser, uniqueSuffix } from '../support/api.ts';
 
@@ -13,7 +14,9 @@ beforeAll(async () => {
   workshops = expectOk(await get('/api/workshops'), workshopsResponse).data.workshops;
 });
 
-const person = (n: number) => ({ name: `参与人${n}`, phone: `1390000000${n}`, idcard: `11010519900101${String(1000 + n).slice(-4)}` });
+// Valid ID numbers (the API checks the check character): 11010519900101 + a three-digit sequence + its check character.
+const idcardOf = (n: number) => `11010519900101${String(100 + n).slice(-3)}`;
+const person = (n: number) => ({ name: `参与人${n}`, phone: `1390000000${n}`, idcard: idcardOf(n) + idCheckCharacter(idcardOf(n))! });
 const book = (token: string, id: number, participants: object[], headers: Record<string, string> = {}) =>
   post(`/api/workshops/${id}/book`, { token, json: { participants }, headers });
 const seatsLeft = async (id: number) =>
@@ -37,7 +40,7 @@ describe('POST /api/workshops/{id}/book', () => {
     const left = await seatsLeft(celadon.id);
     const participants = [
       { name: '张三', phone: '13800138000', idcard: '11010519491231002X' },
-      { name: '李四', phone: '13900139000', idcard: '330106200001011234' },
+      { name: '李四', phone: '13900139000', idcard: '330106200001011235' },
     ];
     const { data, message } = expectOk(await book(user.token, celadon.id, participants), bookingResponse);
     expect(message).toBe('预约成功');
@@ -51,7 +54,7 @@ describe('POST /api/workshops/{id}/book', () => {
     expect(data.booking.bookingNo).toMatch(/^WS\d{20}$/);
     expect(data.booking.participants).toEqual([
       { name: '张三', phone: '13800138000', idcard: '110105********002X' },
-      { name: '李四', phone: '13900139000', idcard: '330106********1234' },
+      { name: '李四', phone: '13900139000', idcard: '330106********1235' },
     ]);
     expect(JSON.stringify(data)).not.toContain('11010519491231002X');
     await eventually(async () => ((await seatsLeft(celadon.id)) === left - 2 ? true : undefined));
@@ -65,7 +68,7 @@ describe('POST /api/workshops/{id}/book', () => {
   it('lists the booking under /api/profile/bookings without the full ID number', async () => {
     const { records } = expectOk(await get('/api/profile/bookings', { token: user.token }), bookingListResponse).data;
     expect(records).toHaveLength(1);
-    expect(records[0]!.participants.map((p) => p.idcard)).toEqual(['110105********002X', '330106********1234']);
+    expect(records[0]!.participants.map((p) => p.idcard)).toEqual(['110105********002X', '330106********1235']);
     expect(records[0]!.activity.image).toMatch(/^https?:\/\/.+\/uploads\//);
   });
 
@@ -80,6 +83,9 @@ describe('POST /api/workshops/{id}/book', () => {
     [{ phone: '' }, '请填写参与人手机号'],
     [{ idcard: '12345' }, '请输入正确的 18 位身份证号'],
     [{ idcard: '11010519491231002A' }, '请输入正确的 18 位身份证号'],
+    // 18 characters of the right form, but the wrong check character or no such birth date: the form's own check.
+    [{ idcard: '110105194912310021' }, '请输入正确的 18 位身份证号'],
+    [{ idcard: '110105194902300020' }, '请输入正确的 18 位身份证号'],
   ])('validates each participant: %j', async (change, message) => {
     expectError(await book(user.token, workshops[1]!.id, [{ ...person(1), ...change }]), 400, message);
   });

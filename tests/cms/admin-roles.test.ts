@@ -62,7 +62,7 @@ beforeAll(async () => {
   const booked = expectOk(
     await post(`/api/workshops/${workshop.id}/book`, {
       token: buyer.token,
-      json: { participants: [{ name: '孙八', phone: '13400134000', idcard: '320502199202021234' }] },
+      json: { participants: [{ name: '孙八', phone: '13400134000', idcard: '320502199202021236' }] },
     }),
     bookingResponse,
   ).data.booking;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type PortalPreview, portalPreview } from '@feiyi/contract/portal';
 import type { CmsClient } from '../cms/client.ts';
 import type { ContentStore } from '../content/store.ts';
-import { PREVIEW_KINDS, type PreviewKind, type PreviewPage, type PreviewStatus } from '@feiyi/contract/preview';
+import { type PreviewPage, type PreviewStatus, isPreviewKind } from '@feiyi/contract/preview';
 import { ApiError } from '../http/errors.ts';
 import { PREVIEW_MAPPERS } from './documents.ts';
 import type { PreviewRenderer } from './renderer.ts';
@@ -36,8 +36,6 @@ function refuse(reply: FastifyReply, refusal: Refusal) {
   return reply.status(status).headers(PRIVATE_HEADERS).type('text/html; charset=utf-8').send(html);
 }
 
-const isKind = (kind: string): kind is PreviewKind => (PREVIEW_KINDS as readonly string[]).includes(kind);
-
 /**
  * The editors' preview: /preview/{kind}/{documentId}?expires=…&signature=…[&status=published]. After the signature,
  * the document is read from the CMS with the server token (draft by default), mapped as the public content is, and
@@ -64,7 +62,7 @@ export function registerPreviewRoutes(
     async (request, reply) => {
       const { kind, documentId } = request.params;
       const { expires, signature } = request.query;
-      if (!isKind(kind)) return refuse(reply, 'unknown');
+      if (!isPreviewKind(kind)) return refuse(reply, 'unknown');
       const check = secret ? checkPreviewSignature(secret, { kind, documentId, expires, signature }) : 'invalid';
       if (check !== 'valid') return refuse(reply, check);
       const status: PreviewStatus = request.query.status === 'published' ? 'published' : 'draft';

@@ -1,13 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { previewSigningText } from '@feiyi/contract/preview';
 
 /**
  * Preview addresses are signed: /preview/{kind}/{documentId}?expires={unix seconds}&signature={HMAC-SHA256}.
- * The CMS's preview button signs them (cms/src/admin-preview/ signs the same text with the same PREVIEW_SECRET from
- * .runtime/secrets.env); the signature covers the kind, the document and the expiry, not the version shown, so the
- * ribbon's switch between draft and published keeps the same signature.
+ * The CMS's preview button signs them (cms/src/portal/preview-address.ts signs the contract's previewSigningText with the
+ * same PREVIEW_SECRET from .runtime/secrets.env).
  */
 export function previewSignature(secret: string, kind: string, documentId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`preview:${kind}:${documentId}:${expires}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(previewSigningText(kind, documentId, expires))
+    .digest('base64url');
 }
 
 export type SignatureCheck = 'valid' | 'missing' | 'invalid' | 'expired';

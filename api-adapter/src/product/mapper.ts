@@ -1,4 +1,5 @@
 import { roundYuan } from '@feiyi/contract/money';
+import { productCategoryName, productCategoryOf } from '@feiyi/contract/product-rules';
 import { z } from 'zod';
 import type { Product } from '@feiyi/contract/product';
 import { mediaUrl, strapiMedia } from '../shared/media.ts';
@@ -17,11 +18,9 @@ export const strapiProduct = z.object({
   images: z.array(strapiMedia).nullable().optional(),
 });
 
-export const PRODUCT_CATEGORY_NAMES = { 1: '数字文创', 2: '文化体验' } as const;
-
 /** Prices leave Strapi as decimals (numbers on SQLite, strings on PostgreSQL); the API speaks yuan as numbers. */
 export function toProduct(doc: z.infer<typeof strapiProduct>, origin: string): Product {
-  const categoryId = doc.categoryId === 2 ? 2 : 1;
+  const categoryId = productCategoryOf(doc.categoryId);
   const images = (doc.images ?? []).map((image) => mediaUrl(origin, image));
   return {
     id: doc.pid ?? doc.id,
@@ -32,7 +31,7 @@ export function toProduct(doc: z.infer<typeof strapiProduct>, origin: string): P
     coverImage: mediaUrl(origin, doc.cover),
     images: JSON.stringify(images.length > 0 ? images : [mediaUrl(origin, doc.cover)].filter(Boolean)),
     categoryId,
-    categoryName: PRODUCT_CATEGORY_NAMES[categoryId],
+    categoryName: productCategoryName(categoryId),
     relatedItem: doc.relatedItem ?? '',
   };
 }

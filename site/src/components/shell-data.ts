@@ -5,6 +5,7 @@
 import { fetchProvinces, searchCultures } from '../lib/api/index.ts';
 import { buildOnce } from '../lib/data/build-memo.ts';
 import { MARK_TOPICS } from '../islands/shell/calendar.ts';
+import { SEARCH_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 
 async function loadProvinces() {
   return (await fetchProvinces()).toSorted((a, b) => a.id - b.id).map(({ id, name }) => ({ id, name }));
@@ -14,7 +15,7 @@ async function loadProvinces() {
 async function loadMarkLinks() {
   const links: Record<string, string> = {};
   for (const topic of MARK_TOPICS) {
-    const hit = (await searchCultures(topic, { size: 10 })).records.find(
+    const hit = (await searchCultures(topic, { size: SEARCH_PAGE_SIZE })).records.find(
       (item) => item.title === topic || item.title.startsWith(`${topic}（`),
     );
     if (hit) links[topic] = `/culture/item/${hit.id}`;

@@ -2,7 +2,7 @@
  * Sign-in and registration rules with the spec's messages. The field rules are the contract's own
  * schemas, so the form and the API can never disagree.
  */
-import { AVATAR_UPLOAD, fitsUpload } from '@feiyi/contract/upload-rules';
+import { AVATAR_UPLOAD, uploadProblem } from '@feiyi/contract/upload-rules';
 import { loginBody, registerBody } from '../../lib/contract.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -47,7 +47,5 @@ export const LEAVE_AFTER_MS = 800;
 
 /** The avatar must be JPG or PNG and at most 2 MB, the API's own rule (the contract's); undefined when it may be uploaded. */
 export function avatarProblem(file: { type: string; size: number }): string | undefined {
-  if (!AVATAR_UPLOAD.types.some((type) => type.mime === file.type)) return AVATAR_UPLOAD.messages.wrongType;
-  if (!fitsUpload(AVATAR_UPLOAD, file.size)) return AVATAR_UPLOAD.messages.tooLarge;
-  return undefined;
+  return uploadProblem(AVATAR_UPLOAD, file);
 }

@@ -42,7 +42,7 @@ export default function InheritorBrowser({ firstPage }: Props) {
   const viewer = session ? 'user' : 'guest';
   const [category, setCategory] = useState<CategoryId>(DEFAULT_CATEGORY);
   const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [open, setOpen] = useState<ShownInheritor | undefined>();
   const panel = useRef<HTMLDivElement>(null);
   const tabs = useRef(new Map<number, HTMLButtonElement>());

@@ -2,8 +2,7 @@ import { TEXT } from '../../lib/api/rules.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
 /** Page sizes and the default category of the inheritors page. */
-export const PAGE_SIZES = [10, 20, 30, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export { INHERITOR_PAGE_SIZES as PAGE_SIZES, INHERITOR_PAGE_SIZE as DEFAULT_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 export const DEFAULT_CATEGORY = 66;
 
 /** The ten categories in the spec's order, for the menu. */

@@ -3,7 +3,7 @@ import { userQueries } from '../../lib/api/auth.ts';
 import { messageOf } from '../../lib/api/errors.ts';
 import { saveAvatar, saveBackground, uploadProfileImage } from '../../lib/api/profile.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
-import { imageFileProblem, uploadedImageUrl } from '../../lib/profile/upload.ts';
+import { IMAGE_ACCEPT, imageFileProblem, uploadedImageUrl } from '../../lib/profile/upload.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { DEFAULT_AVATAR } from '../shell/nav-user.ts';
@@ -97,7 +97,7 @@ export default function ImageSection({ kind, current }: { kind: 'avatar' | 'back
           ref={input}
           id={ids.input}
           type="file"
-          accept="image/*"
+          accept={IMAGE_ACCEPT}
           className="peer sr-only"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${ids.error} ${ids.hint}` : ids.hint}

@@ -6,15 +6,14 @@
 import { createOrderBody } from '../../lib/contract.ts';
 import { lineTotal } from '../../lib/format/money.ts';
 
-export const PAGE_SIZES = [9, 18, 27, 36] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 9;
+import { PRODUCT_PAGE_SIZES as PAGE_SIZES } from '@feiyi/contract/page-sizes';
 
-export const CATEGORIES = [
-  { id: 1, name: '数字文创' },
-  { id: 2, name: '文化体验' },
-] as const;
-export type CategoryId = (typeof CATEGORIES)[number]['id'];
+// The page sizes are the contract's, the ones the API accepts.
+export { PRODUCT_PAGE_SIZES as PAGE_SIZES, PRODUCT_PAGE_SIZE as DEFAULT_PAGE_SIZE } from '@feiyi/contract/page-sizes';
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+// The categories are the contract's, the ones the API names products with.
+export { PRODUCT_CATEGORIES as CATEGORIES, type ProductCategoryId as CategoryId } from '@feiyi/contract/product-rules';
 
 /** The product image carousel advances every 4 s. */
 export const CAROUSEL_MS = 4_000;

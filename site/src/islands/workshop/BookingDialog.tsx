@@ -13,6 +13,7 @@ import { notify } from '../../lib/ui/toast.ts';
 import {
   type LocalBooking,
   PARTICIPANTS,
+  PARTICIPANT_NAME_MAX,
   type Participant,
   bookingAmount,
   bookingPhaseAt,
@@ -38,7 +39,7 @@ interface Props {
 type Stage = { step: 'form' } | { step: 'pay'; saving: boolean };
 
 const FIELDS: { key: keyof Participant; label: string; type: string; inputMode?: 'numeric' | 'text'; max: number; auto: string }[] = [
-  { key: 'name', label: '姓名', type: 'text', max: 30, auto: 'off' },
+  { key: 'name', label: '姓名', type: 'text', max: PARTICIPANT_NAME_MAX, auto: 'off' },
   { key: 'phone', label: '手机号', type: 'tel', inputMode: 'numeric', max: 11, auto: 'off' },
   { key: 'idcard', label: '身份证号', type: 'text', max: 18, auto: 'off' },
 ];

@@ -5,22 +5,20 @@
  * simulation's phases (1 s QR, then 10 s processing); the logged-out visitor's local record
  * (localStorage 'activityReservations').
  */
-import { isMainlandMobile, isValidIdCard, maskIdCard } from '@feiyi/contract/identity';
+import { maskIdCard } from '@feiyi/contract/identity';
+import { PARTICIPANTS, type ParticipantInput } from '@feiyi/contract/booking-rules';
 import { lineTotal } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
-export const PARTICIPANTS = { min: 1, max: 4 } as const;
+// Who may take part (1–4 people, name ≤ 30, mobile, ID number) is the contract's, the rule the API's schema enforces.
+export { PARTICIPANTS, PARTICIPANT_NAME_MAX, participantsProblem } from '@feiyi/contract/booking-rules';
 /** The QR shows for 1 s, then 'processing' for 10 s, then the booking is saved. */
 export const BOOKING_TIMERS = { qrMs: 1_000, processingMs: 10_000 } as const;
 export const LOCAL_BOOKINGS_KEY = 'activityReservations';
 // The rules for people are the contract's, the same in the API and the CMS.
 export { idCheckCharacter, isMainlandMobile, isValidIdCard, maskIdCard } from '@feiyi/contract/identity';
 
-export interface Participant {
-  name: string;
-  phone: string;
-  idcard: string;
-}
+export type Participant = ParticipantInput;
 
 export const emptyParticipant = (): Participant => ({ name: '', phone: '', idcard: '' });
 
@@ -28,24 +26,6 @@ export const emptyParticipant = (): Participant => ({ name: '', phone: '', idcar
 export function resizeParticipants(rows: readonly Participant[], count: number): Participant[] {
   const n = Math.min(PARTICIPANTS.max, Math.max(PARTICIPANTS.min, Math.trunc(count)));
   return Array.from({ length: n }, (_, i) => rows[i] ?? emptyParticipant());
-}
-
-/**
- * The first problem with the participants, in the order the spec checks them: a row with an empty field gives
- * '请完整填写第N位参与者信息' (the issue's wording); then a wrong mobile or ID number of row N. Undefined when all can be submitted.
- */
-export function participantsProblem(rows: readonly Participant[]): string | undefined {
-  const words = MESSAGES.workshop;
-  if (rows.length < PARTICIPANTS.min || rows.length > PARTICIPANTS.max) return words.participantCount;
-  for (const [i, row] of rows.entries()) {
-    if (!row.name.trim() || !row.phone.trim() || !row.idcard.trim()) return words.participantIncomplete(i + 1);
-  }
-  for (const [i, row] of rows.entries()) {
-    if (row.name.trim().length > 30) return words.nameTooLong(i + 1);
-    if (!isMainlandMobile(row.phone)) return words.phoneInvalid(i + 1);
-    if (!isValidIdCard(row.idcard)) return words.idcardInvalid(i + 1);
-  }
-  return undefined;
 }
 
 /** What is sent to the server: trimmed, the ID's check character upper-case. */

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './client.ts';
 import { HOT_LATEST_CODE } from './rules.ts';
+import { CULTURE_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 
 export interface CulturePageParams {
   category?: number | undefined;
@@ -9,13 +10,13 @@ export interface CulturePageParams {
 }
 
 export async function fetchCulturePage(params: CulturePageParams = {}, signal?: AbortSignal) {
-  const searchParams = { category: params.category ?? '', page: params.page ?? 1, size: params.size ?? 10 };
+  const searchParams = { category: params.category ?? '', page: params.page ?? 1, size: params.size ?? CULTURE_PAGE_SIZE };
   return (await call('culturePageResponse', '/api/culture/page', { searchParams, signal })).data.page;
 }
 
 /** Search (title, tags, summary, text; pinyin and initials). Blank keywords never reach this: see search rules. */
 export async function searchCultures(keyword: string, params: { page?: number; size?: number } = {}, signal?: AbortSignal) {
-  const searchParams = { keyword: keyword.trim(), page: params.page ?? 1, size: params.size ?? 10 };
+  const searchParams = { keyword: keyword.trim(), page: params.page ?? 1, size: params.size ?? SEARCH_PAGE_SIZE };
   return (await call('cultureSearchResponse', '/api/culture/search', { searchParams, signal })).data.page;
 }
 

@@ -3,6 +3,7 @@ import { call } from './client.ts';
 import { ApiError } from './errors.ts';
 import { clearLocalHistory, keepLocally, readLocalHistory } from './history-store.ts';
 import { readToken } from './session.ts';
+import { HISTORY_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 
 export type BrowseType = 'culture' | 'inheritor' | 'event' | 'product' | 'heritage' | 'news';
 
@@ -44,7 +45,7 @@ export async function syncLocalHistory(): Promise<'synced' | 'nothing' | 'kept'>
 }
 
 export async function fetchBrowseHistory(params: { page?: number; size?: number; type?: BrowseType | '' } = {}, signal?: AbortSignal) {
-  const searchParams = { page: params.page ?? 1, size: params.size ?? 10, type: params.type || undefined };
+  const searchParams = { page: params.page ?? 1, size: params.size ?? HISTORY_PAGE_SIZE, type: params.type || undefined };
   return (await call('browseListResponse', '/api/profile/browse-history', { searchParams, signal })).data;
 }
 

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './client.ts';
+import { INHERITOR_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 
 /** The list by category. A 401/403 is the caller's to handle (guest alert and sample inheritors). */
 export async function fetchInheritorPage(categoryId: number, params: { page?: number; size?: number } = {}, signal?: AbortSignal) {
-  const searchParams = { page: params.page ?? 1, size: params.size ?? 10 };
+  const searchParams = { page: params.page ?? 1, size: params.size ?? INHERITOR_PAGE_SIZE };
   return (await call('inheritorPageResponse', `/api/inheritor/category/${categoryId}`, { searchParams, signal, onAuthFailure: 'caller' }))
     .data;
 }

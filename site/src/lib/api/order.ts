@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createOrderBody, quickOrderBody } from '@feiyi/contract';
 import { call } from './client.ts';
+import { ORDER_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 
 export async function createOrder(input: z.input<typeof createOrderBody>) {
   return (await call('createOrderResponse', '/api/order', { method: 'post', json: input })).data;
@@ -21,7 +22,7 @@ export async function updatePaymentStatus(orderId: number | string, paymentMetho
 }
 
 export async function fetchOrders(params: { page?: number; size?: number } = {}, signal?: AbortSignal) {
-  const searchParams = { page: params.page ?? 1, size: params.size ?? 10 };
+  const searchParams = { page: params.page ?? 1, size: params.size ?? ORDER_PAGE_SIZE };
   return (await call('orderListResponse', '/api/order/list', { searchParams, signal })).data;
 }
 

@@ -26,14 +26,11 @@ describe('public calls', () => {
     '/api/culture/hot',
     '/api/culture/latest',
     '/api/culture/search?keyword=jingju',
-    '/api/orders/12/mock-pay',
-    '/api/payment/mock/12',
-    '/api/order/12/payment-status',
     '/api/product/page',
     '/api/product/3',
-    '/api/profile/browse-history',
-    '/api/profile/browse-history/batch',
     '/api/province/code/guangxi',
+    '/api/national/figures',
+    '/api/inheritor/3/seal.svg',
     '/api/inheritor/category/66',
     'http://127.0.0.1:8080/api/home',
   ])('%s needs no token', (url) => expect(isPublicCall(url)).toBe(true));
@@ -53,6 +50,11 @@ describe('public calls', () => {
     '/api/donations/donate',
     '/api/achievements/user/1',
     '/api/profile/stats',
+    '/api/orders/12/mock-pay',
+    '/api/payment/mock/12',
+    '/api/order/12/payment-status',
+    '/api/profile/browse-history',
+    '/api/profile/browse-history/batch',
   ])('%s is stopped on the client without a token', (url) => expect(isPublicCall(url)).toBe(false));
 
   it('reads the path of a call without origin or query', () => {

@@ -18,10 +18,11 @@ export const MAX_BYTES = 5 * 1024 * 1024;
 export const TEXT = MESSAGES.client;
 
 /**
- * Calls that work without a token: the spec's public list (register, login, logout, avatar upload, policy, culture,
- * payment status and mock, product, browse history) and the reads the spec says every visitor may make (search,
- * provinces, categories, inheritors' public view, heritage pages, news, home, donation projects, workshops).
- * Anything else made without a token is stopped on the client with '请先登录'.
+ * Calls that work without a token: exactly the adapter's routes that take no user (register, login, logout, avatar
+ * upload, policy, culture, product, provinces, categories, inheritors' public view and seals, the national list,
+ * heritage pages, news, home, donation projects, workshops, health). Paying an order and the browse history need the
+ * visitor's own token there, so here too (scripts/src/rules-written-once.test.ts compares this list with the adapter's
+ * routes). Anything else made without a token is stopped on the client with '请先登录'.
  */
 const PUBLIC_CALLS: readonly RegExp[] = [
   /^\/api\/user\/(login|register|logout)$/,
@@ -30,17 +31,14 @@ const PUBLIC_CALLS: readonly RegExp[] = [
   /^\/api\/timeline$/,
   /^\/api\/culture\//,
   /^\/api\/categories$/,
-  /^\/api\/orders\/[^/]+\/mock-pay$/,
-  /^\/api\/payment\/mock\/[^/]+$/,
-  /^\/api\/order\/[^/]+\/payment-status$/,
   /^\/api\/product\//,
-  /^\/api\/profile\/browse-history(\/batch)?$/,
   /^\/api\/province\//,
-  /^\/api\/inheritor\/(category\/\d+|profiles|\d+)$/,
+  /^\/api\/inheritor\/(category\/\d+|profiles|\d+|\d+\/seal\.svg)$/,
+  /^\/api\/national\/(entries|figures|items\/[^/]+)$/,
   /^\/api\/(home|heritage\/[^/]+|news\/[^/]+)$/,
   /^\/api\/donations\/(projects|feed)$/,
   /^\/api\/workshops$/,
-  /^\/api\/health$/,
+  /^\/api\/health(\/ready)?$/,
 ];
 
 /** The path of a call without query or origin: '/api/culture/page'. */

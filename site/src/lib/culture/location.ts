@@ -3,7 +3,7 @@
  * (none, or an unknown id such as the nav's /culture/1, means all); page 1 and no item are the
  * defaults and are left out of the address.
  */
-export const CULTURE_PAGE_SIZE = 10;
+export { CULTURE_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 
 export interface CultureLocation {
   category: number | undefined;

@@ -7,10 +7,10 @@ import type { LocalBrowseRecord } from '../api/history-store.ts';
 import { beijingParts, twoDigits } from '../format/beijing-time.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
-export const FAVOURITE_PAGE_SIZE = 6;
-export const FOLLOW_FETCH_SIZE = 20;
-export const HISTORY_PAGE_SIZE = 10;
-export const ORDER_PAGE_SIZES = [10, 20, 30, 50] as const;
+import { HISTORY_PAGE_SIZE, ORDER_PAGE_SIZES } from '@feiyi/contract/page-sizes';
+
+// The sizes are the contract's, the ones the API's queries default to.
+export { FAVOURITE_PAGE_SIZE, FOLLOW_FETCH_SIZE, HISTORY_PAGE_SIZE, ORDER_PAGE_SIZES } from '@feiyi/contract/page-sizes';
 
 export const BROWSE_TYPE_LABELS = {
   culture: '文化',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, imageFileProblem, uploadedImageUrl } from './upload.ts';
+import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, imageFileProblem, uploadedImageUrl } from './upload.ts';
 
 describe('a chosen profile picture', () => {
   it('is required', () => {
@@ -11,6 +11,13 @@ describe('a chosen profile picture', () => {
     expect(imageFileProblem({ type: 'text/plain', size: 10 })).toBe('请选择图片文件');
     expect(imageFileProblem({ type: '', size: 10 })).toBe('请选择图片文件');
     expect(imageFileProblem({ type: 'application/pdf', size: 10 })).toBe('请选择图片文件');
+  });
+
+  it('must be one of the types the API takes (JPG, PNG, WebP, GIF)', () => {
+    expect(imageFileProblem({ type: 'image/svg+xml', size: 10 })).toBe('请选择图片文件');
+    expect(imageFileProblem({ type: 'image/bmp', size: 10 })).toBe('请选择图片文件');
+    expect(imageFileProblem({ type: 'image/gif', size: 10 })).toBeUndefined();
+    expect(IMAGE_ACCEPT).toBe('image/jpeg,image/png,image/webp,image/gif');
   });
 
   it('may be at most 5 MB', () => {

@@ -1,17 +1,16 @@
 /**
- * Avatar and background pictures: an image file of at most 5 MB (5 242 880 bytes), checked before
- * anything is sent; the server's answer must be the picture's URL.
+ * Avatar and background pictures: the API's own rule (the contract's PROFILE_IMAGE_UPLOAD: JPG, PNG, WebP or GIF of at
+ * most 5 MB), checked before anything is sent; the server's answer must be the picture's URL.
  */
-import * as MESSAGES from '@feiyi/contract/messages';
+import { PROFILE_IMAGE_UPLOAD, acceptList, uploadProblem } from '@feiyi/contract/upload-rules';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = PROFILE_IMAGE_UPLOAD.maxBytes;
+/** What the file chooser offers: the types the API takes. */
+export const IMAGE_ACCEPT = acceptList(PROFILE_IMAGE_UPLOAD);
 
 /** Why a chosen file cannot be uploaded ('请选择图片', '请选择图片文件', '图片大小不能超过5MB'), or undefined. */
 export function imageFileProblem(file: { type: string; size: number } | null | undefined): string | undefined {
-  if (!file) return MESSAGES.upload.noFile;
-  if (!file.type.startsWith('image/')) return MESSAGES.upload.notImage;
-  if (file.size > MAX_IMAGE_BYTES) return MESSAGES.upload.tooLarge;
-  return undefined;
+  return uploadProblem(PROFILE_IMAGE_UPLOAD, file);
 }
 
 /** The uploaded picture's address when the answer is an absolute http(s) URL; otherwise undefined. */

@@ -9,6 +9,7 @@ import {
 import { factories } from '@strapi/strapi';
 import { answers, pageArgs, parse, userIdOf } from '../../../portal/http';
 import type { FavouriteType } from '../services/favourite';
+import { FAVOURITE_PAGE_SIZE, USER_LIST_MAX_SIZE } from '@feiyi/contract/page-sizes';
 
 const service = () => strapi.service('api::favourite.favourite');
 const targetOf = (input: unknown) => {
@@ -30,7 +31,7 @@ export default factories.createCoreController('api::favourite.favourite', () => 
     return service().remove(userIdOf(ctx), type, targetId);
   }),
   listMine: answers(portalFavouritePage, async (ctx) => {
-    const { page, size, offset } = pageArgs(ctx.query, 6, 50);
+    const { page, size, offset } = pageArgs(ctx.query, FAVOURITE_PAGE_SIZE, USER_LIST_MAX_SIZE);
     const type = ctx.query.type ? targetOf({ type: ctx.query.type, targetId: 1 }).type : undefined;
     const { records, total } = await service().list(userIdOf(ctx), { type, offset, size });
     return pageFrom(records, total, page, size);

@@ -4,6 +4,7 @@ import { pageFrom } from '@feiyi/contract/common';
 import { answers, PortalError, pageArgs, parse, requireServerToken, userIdOf } from '../../../portal/http';
 import { visitorsOf } from '../../../portal/visitors';
 import type { OrderRequest } from '../services/order';
+import { ORDER_PAGE_SIZE, USER_LIST_MAX_SIZE } from '@feiyi/contract/page-sizes';
 
 const service = () => strapi.service('api::order.order');
 
@@ -33,7 +34,7 @@ export default factories.createCoreController('api::order.order', () => ({
     return service().placeOrders(requests);
   }),
   listMine: answers(portalOrderPage, async (ctx) => {
-    const { page, size, offset } = pageArgs(ctx.query, 10, 50);
+    const { page, size, offset } = pageArgs(ctx.query, ORDER_PAGE_SIZE, USER_LIST_MAX_SIZE);
     const { records, total } = await service().listForUser(userIdOf(ctx), { offset, size });
     return pageFrom(records, total, page, size);
   }),
