@@ -2,7 +2,8 @@
  * The editor guide's screenshots (docs/编辑指南.md), taken from a started portal so they show the admin as it is:
  * Chromium in Chinese, signed in as 内容编辑 (and as 运营 for the 运营工作台), the screens the guide walks through. Nothing is changed: the edit
  * views are opened and left without saving; for the history panel, the first culture item's draft description is
- * saved once with a note and once as it was (two versions, the content as before).
+ * saved once with a note and once as it was (two versions, the content as before); for the 定时发布 panel a publish is
+ * set and cancelled again.
  *   ./portal docs screenshots      (PORT, CMS_PORT and HOST as for ./portal start)
  */
 import { mkdirSync } from 'node:fs';
@@ -99,6 +100,16 @@ async function main() {
     await page.getByRole('dialog', { name: '对比历史版本' }).locator('tr[data-field]').first().waitFor({ timeout: 60_000 });
     await shoot(page, '10-history-compare');
     await page.getByRole('button', { name: '关闭' }).click();
+
+    // 定时发布: a publish set for the next whole hour (the panel's default), shot, then cancelled — nothing stays scheduled.
+    const schedule = page.locator('[data-schedule-panel]');
+    await schedule.scrollIntoViewIfNeeded();
+    await schedule.getByRole('button', { name: '设置定时' }).click();
+    const pending = schedule.locator('[data-schedule][data-state="pending"]').first();
+    await pending.waitFor({ timeout: 60_000 });
+    await shoot(page, '12-schedule-panel');
+    await pending.getByRole('button', { name: '取消定时' }).click();
+    await schedule.locator('[data-schedule][data-state="pending"]').waitFor({ state: 'detached', timeout: 60_000 });
 
     await page.goto(admin('/plugins/upload'));
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
