@@ -18,7 +18,7 @@ import {
   type DatabaseLocation,
   type UploadsLocation,
 } from './backup.ts';
-import { restoreBackup } from './restore.ts';
+import { manifestRows, restoreBackup } from './restore.ts';
 import { WrongPassphrase } from './secrets-box.ts';
 import { bucketFromUrl, client, deleteObjects, listBucket, putFile, uploadsBucket, type BucketSettings } from './uploads-s3.ts';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
@@ -217,7 +217,7 @@ export async function restoreCommand(
     });
     if (result.preRestore) log(`恢复前的数据已备份到 ${result.preRestore.archive}（需要撤销时用它恢复）`);
     console.log(
-      `✓ 恢复完成：${result.tables} 张表，${result.rows} 行，${result.files} 个文件，用时 ${(result.durationMs / 1000).toFixed(1)} 秒。运行 ./portal start${data.database.engine === 'postgres' ? ' --profile scale' : ''} 启动（网站将按恢复的内容完整重建）`,
+      `✓ 恢复完成：${result.tables} 张表，${manifestRows(result.manifest)} 行，${result.files} 个文件，用时 ${(result.durationMs / 1000).toFixed(1)} 秒。运行 ./portal start${data.database.engine === 'postgres' ? ' --profile scale' : ''} 启动（网站将按恢复的内容完整重建）`,
     );
   } catch (error) {
     if (error instanceof ArchiveRefused || error instanceof WrongPassphrase) throw new CommandError(`${error.message}。未做任何改动`);

@@ -41,6 +41,9 @@ export interface RestoreResult {
   preRestore?: BackupResult | undefined;
 }
 
+/** Every row the manifest counts (the backup's summary says this number). */
+export const manifestRows = (manifest: Manifest): number => manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+
 const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 17);
 
 async function databaseExists(database: DatabaseLocation): Promise<boolean> {
@@ -117,7 +120,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     log('写入备份中的数据…');
     const writer = side.engine === 'sqlite' ? sqliteWriter(side.file) : await postgresWriter(side.url);
     const rows = await loadTables(writer, unpacked, manifest);
-    log(`旁路数据库已就绪：${manifest.tables.length} 张表，${rows} 行，与清单一致`);
+    // Said with the manifest's total, as the backup said it: Strapi's own schema record (KEPT_TABLES) is rebuilt, not copied.
+    log(`旁路数据库已就绪：${manifest.tables.length} 张表，${manifestRows(manifest)} 行，与清单一致`);
 
     // Everything is ready: only now the running portal is touched.
     if (options.stopPortal) {
