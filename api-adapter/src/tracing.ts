@@ -11,6 +11,7 @@
  */
 import { hostname } from 'node:os';
 import type { Span } from '@opentelemetry/api';
+import { tracingDiagLogger } from '@feiyi/contract/tracing';
 import type { FastifyRequest } from 'fastify';
 
 /** The server span's attribute holding the request id (the X-Request-Id the answer and the CMS's log lines carry). */
@@ -75,17 +76,7 @@ export async function startTracing(options: { instanceName?: string } = {}): Pro
       ? await import('@opentelemetry/exporter-trace-otlp-http')
       : await import('@opentelemetry/exporter-trace-otlp-proto');
 
-  // The SDK's own troubles (a collector that does not answer) are said once a minute each on stderr, not per batch.
-  const said = new Map<string, number>();
-  const say = (message: string) => {
-    const now = Date.now();
-    if ((said.get(message) ?? 0) > now - 60_000) return;
-    if (said.size > 100) said.clear();
-    said.set(message, now);
-    console.warn(`[tracing] ${message}`);
-  };
-  const quiet = () => undefined;
-  api.diag.setLogger({ error: say, warn: say, info: quiet, debug: quiet, verbose: quiet }, api.DiagLogLevel.WARN);
+  api.diag.setLogger(tracingDiagLogger(), api.DiagLogLevel.WARN);
 
   const resource = resources
     .defaultResource()

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type * as OtelApi from '@opentelemetry/api';
+import { tracingDiagLogger } from '@feiyi/contract/tracing';
 import { requestIdFrom } from './request-id';
 
 /**
@@ -50,17 +51,7 @@ export async function startTracing(): Promise<boolean> {
       ? await import('@opentelemetry/exporter-trace-otlp-http')
       : await import('@opentelemetry/exporter-trace-otlp-proto');
 
-  // The SDK's own troubles (a collector that does not answer) are said once a minute each, not per batch.
-  const said = new Map<string, number>();
-  const say = (message: string) => {
-    const now = Date.now();
-    if ((said.get(message) ?? 0) > now - 60_000) return;
-    if (said.size > 100) said.clear();
-    said.set(message, now);
-    console.warn(`[tracing] ${message}`);
-  };
-  const quiet = () => undefined;
-  api.diag.setLogger({ error: say, warn: say, info: quiet, debug: quiet, verbose: quiet }, api.DiagLogLevel.WARN);
+  api.diag.setLogger(tracingDiagLogger(), api.DiagLogLevel.WARN);
 
   const resource = resources
     .defaultResource()
