@@ -356,6 +356,7 @@ async function main() {
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'site'), { recursive: true, force: true });
+      rmSync(path.join(RUNTIME_DIR, 'site.render'), { recursive: true, force: true });
       log('已清除本地数据库、上传文件与网站构建；下次启动将重新写入种子内容。');
       return;
     default:

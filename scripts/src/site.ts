@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Dirent, existsSync, linkSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
@@ -14,6 +14,7 @@ import type { BuildEvent } from './portal-metrics.ts';
 import { type SiteBucket, SiteSyncError } from './site-bucket.ts';
 import { RenderService } from './site-render/client.ts';
 import type { UpdateResult } from './site-render/protocol.ts';
+import { commitState, committedBasis, discardState, statePaths } from './site-render/state.ts';
 import { NO_SITE_BUILD, type SiteBuildStatus } from '../../contract/src/site-build.ts';
 
 /** How long the CMS may take to answer the content-version check. */
@@ -86,13 +87,18 @@ const SOURCES = [
   path.join(ROOT, 'docs'),
 ];
 
+/** How long a render process stays after its last update (SITE_RENDER_IDLE_SECONDS): publishes in a row reuse it. */
+export const RENDER_IDLE_MS = Number(process.env.SITE_RENDER_IDLE_SECONDS ?? 60) * 1000;
+
 /** What a check did: nothing (current), a full build, or an update of the pages a publish touched. */
 export type BuildOutcome = { kind: 'current' } | { kind: 'full' } | { kind: 'pages'; rendered: number; removed: number; ms: number };
 
 /**
  * Builds the static site from the API's published content, and brings it up to date when editors publish (the CMS's
- * content fingerprint changes). A full build runs in a render service (site-render/) that then stays alive: after a
- * publish it renders only the pages that read a changed API answer. Either way the result goes to a fresh folder (a
+ * content fingerprint changes). A full build runs in a render process (site-render/) that leaves on disk what each page
+ * read and Astro's bundled pages ({site}.render, state.ts) and exits; after a publish a render process started from that
+ * state renders only the pages that read a changed API answer, and stays for the next publish until it has been idle
+ * for RENDER_IDLE_MS (a full build's process holds over a gigabyte; a resumed one a fraction, and only while editors work). Either way the result goes to a fresh folder (a
  * hard-linked copy of the served one, for an update) that then replaces the served one, so visitors never see a
  * half-built site; a failed build or render leaves the old site up. Source changes, a new PUBLIC_URL, a change that
  * touches most pages or anything the service is unsure of: the full build. With a bucket (SITE_S3_BUCKET), every build
@@ -118,16 +124,18 @@ export class SiteBuilder {
     bucket?: SiteBucket | undefined;
     /** Told of every build or update that ended, for the metrics (a content check that found nothing new is none). */
     onBuild?: ((event: BuildEvent) => void) | undefined;
+    /** How long a render process stays after its last update (RENDER_IDLE_MS unless a test shortens it). */
+    renderIdleMs?: number | undefined;
   };
   private building: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The render process while one runs: a full build, or one resumed from the state for publishes. */
   private service: RenderService | undefined;
-  /** The sources and PUBLIC_URL the service's pages were built from: a change of either needs a full build. */
-  private serviceBasis: string | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
   /** A rendered heading needs characters the font slices lack: the next check builds everything. */
   private fontsStale = false;
-  /** Set by watch(): keep a render service ready even when the site on disk is current. */
+  /** Set by watch(): have a render state ready (a full build if there is none) even when the site on disk is current. */
   private keepService = false;
   /** The content version of the check in progress (what the site shows once it succeeds). */
   private builtVersion: string | undefined;
@@ -139,6 +147,11 @@ export class SiteBuilder {
 
   constructor(options: SiteBuilder['options']) {
     this.options = options;
+  }
+
+  /** Where the render state is kept: beside the served folder, never in it. */
+  get stateDir(): string {
+    return `${this.options.outDir}.render`;
   }
 
   private get stamp() {
@@ -229,10 +242,11 @@ export class SiteBuilder {
     this.builtVersion = version;
     const built = existsSync(path.join(this.options.outDir, 'index.html'));
     const current = built && readStamp(this.stamp) === stamp && !this.fontsStale;
-    const serviceReady = this.service?.alive === true && this.serviceBasis === basis;
-    if (!force && current && (serviceReady || !this.keepService)) return { kind: 'current' };
-    if (!force && built && serviceReady && !this.fontsStale) {
-      const outcome = await this.renderChanges(stamp);
+    // The render state describes the served site, built from these sources and PUBLIC_URL.
+    const renderable = built && !this.fontsStale && committedBasis(this.stateDir) === basis;
+    if (!force && current && (renderable || !this.keepService)) return { kind: 'current' };
+    if (!force && renderable) {
+      const outcome = await this.renderChanges(stamp, basis);
       if (outcome) return outcome;
     }
     await this.build(stamp, basis);
@@ -253,21 +267,26 @@ export class SiteBuilder {
   }
 
   /** Renders the pages the change touched into a copy of the served site and swaps it in; undefined: build everything. */
-  private async renderChanges(stamp: string): Promise<BuildOutcome | undefined> {
+  private async renderChanges(stamp: string, basis: string): Promise<BuildOutcome | undefined> {
     const { outDir, log } = this.options;
-    const service = this.service!;
+    clearTimeout(this.idleTimer);
     const next = `${outDir}.next`;
     const started = Date.now();
-    rmSync(next, { recursive: true, force: true });
-    // Hard links: the copy costs no page's bytes, and the service replaces (never rewrites) the files it renders.
-    await run('cp', ['-al', outDir, next], { cwd: path.dirname(outDir), quiet: true, label: '复制网站' });
+    // No process since the last went idle: one starts from the state while the copy is made.
+    const resumed = this.service?.alive ? undefined : RenderService.resume(this.stateDir, this.buildEnv(), 10);
+    if (resumed) this.service = resumed;
+    const service = this.service!;
     let result: UpdateResult;
     try {
+      rmSync(next, { recursive: true, force: true });
+      // Hard links: the copy costs no page's bytes, and the service replaces (never rewrites) the files it renders.
+      await run('cp', ['-al', outDir, next], { cwd: path.dirname(outDir), quiet: true, label: '复制网站' });
+      await resumed?.ready();
       result = await service.update(next);
     } catch (error) {
-      // The service's memory of what the pages read may be half-updated: the next check starts a new one.
-      service.stop();
-      this.service = undefined;
+      // The state of what the pages read may be half-updated: the next check builds everything (and a new state).
+      this.stopService();
+      discardState(this.stateDir);
       rmSync(next, { recursive: true, force: true });
       throw error;
     }
@@ -278,6 +297,9 @@ export class SiteBuilder {
     }
     swapIn(next, outDir);
     writeStamp(this.stamp, stamp);
+    commitState(this.stateDir, basis);
+    this.idleTimer = setTimeout(() => this.stopService(), this.options.renderIdleMs ?? RENDER_IDLE_MS);
+    this.idleTimer.unref();
     if (result.fontCharsAdded > 0) log(`新发布的标题用到 ${result.fontCharsAdded} 个新字：已加入一个补充字体切片，无需整站构建`);
     if (result.fontsStale) {
       this.fontsStale = true;
@@ -289,26 +311,34 @@ export class SiteBuilder {
   private async build(stamp: string, basis: string): Promise<void> {
     const { outDir, log } = this.options;
     const next = `${outDir}.next`;
-    this.service?.stop();
-    this.service = undefined;
+    this.stopService();
     rmSync(next, { recursive: true, force: true });
+    mkdirSync(this.stateDir, { recursive: true });
     log('构建网站…');
-    const service = await RenderService.start(next, this.buildEnv(), 10);
+    // The building process is the renderer while it runs (its memory is in the metrics); it exits once built.
+    const service = RenderService.build(next, this.stateDir, this.buildEnv(), 10);
+    this.service = service;
     try {
+      await service.ready();
       await precompress(next);
     } catch (error) {
-      service.stop();
+      this.stopService();
+      const { stateNext, prerenderNext } = statePaths(this.stateDir);
+      rmSync(stateNext, { force: true });
+      rmSync(prerenderNext, { recursive: true, force: true });
       throw error;
     }
+    if (this.service === service) this.service = undefined;
     swapIn(next, outDir);
     writeStamp(this.stamp, stamp);
+    commitState(this.stateDir, basis);
     this.fontsStale = false;
-    if (this.stopped && !this.keepService) {
-      service.stop();
-      return;
-    }
-    this.service = service;
-    this.serviceBasis = basis;
+  }
+
+  private stopService(): void {
+    clearTimeout(this.idleTimer);
+    this.service?.stop();
+    this.service = undefined;
   }
 
   /**
@@ -348,7 +378,7 @@ export class SiteBuilder {
     schedule(intervalMs);
   }
 
-  /** The render service's process while one runs (its memory is in the metrics). */
+  /** The render process while one runs, building or rendering publishes (its memory is in the metrics). */
   get renderPid(): number | undefined {
     return this.service?.alive ? this.service.pid : undefined;
   }
@@ -359,8 +389,7 @@ export class SiteBuilder {
     clearTimeout(this.timer);
     // A build that fails while stopping has said so already; stopping goes on (a throw here left the services running).
     await Promise.resolve(this.building).catch(() => undefined);
-    this.service?.stop();
-    this.service = undefined;
+    this.stopService();
   }
 }
 

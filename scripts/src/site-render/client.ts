@@ -45,19 +45,33 @@ export class RenderService {
     return !this.exited;
   }
 
-  /** Starts a service that builds the whole site into outDir; resolves once it has (rejects if the build failed). */
-  static async start(outDir: string, env: NodeJS.ProcessEnv, niceness: number): Promise<RenderService> {
+  /** A process that builds the whole site into outDir, its state into stateDir; ready() resolves once it has built. */
+  static build(outDir: string, stateDir: string, env: NodeJS.ProcessEnv, niceness: number): RenderService {
+    return RenderService.spawn(['build', outDir, stateDir], env, niceness);
+  }
+
+  /** A process that renders from the state a build (or the last update) left in stateDir; ready() once loaded. */
+  static resume(stateDir: string, env: NodeJS.ProcessEnv, niceness: number): RenderService {
+    return RenderService.spawn(['resume', stateDir], env, niceness);
+  }
+
+  private static spawn(args: string[], env: NodeJS.ProcessEnv, niceness: number): RenderService {
     // coreutils' nice execs node, which keeps the IPC channel (its descriptor is inherited, named in the environment).
-    const child = spawn('nice', ['-n', String(niceness), process.execPath, SERVICE, outDir], {
+    const child = spawn('nice', ['-n', String(niceness), process.execPath, SERVICE, ...args], {
       cwd: SITE_DIR,
       env,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
-    const service = new RenderService(child);
-    const message = await service.next();
-    if (message.type === 'built') return service;
-    service.stop();
-    throw new Error(message.type === 'build-failed' ? `网站构建失败\n${message.message}` : `渲染服务答复了意外的消息 ${message.type}`);
+    return new RenderService(child);
+  }
+
+  /** Waits until the process has built the site, or loaded its state (rejects if that failed, and stops it). */
+  async ready(): Promise<void> {
+    const message = await this.next();
+    if (message.type === 'built' || message.type === 'ready') return;
+    this.stop();
+    const failed = this.child.spawnargs.includes('resume') ? '网站渲染进程未能从保存的状态启动' : '网站构建失败';
+    throw new Error(message.type === 'build-failed' ? `${failed}\n${message.message}` : `渲染服务答复了意外的消息 ${message.type}`);
   }
 
   private next(): Promise<ServiceMessage> {

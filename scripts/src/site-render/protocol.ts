@@ -22,6 +22,8 @@ export type UpdateResult =
 
 export type ServiceMessage =
   | { type: 'built'; pages: number }
+  /** A resumed process has loaded the bundle and the state: it takes updates. */
+  | { type: 'ready' }
   | { type: 'build-failed'; message: string }
   | { type: 'update-done'; result: UpdateResult }
   | { type: 'update-failed'; message: string };

@@ -92,6 +92,78 @@ describe('BuildReads', () => {
     expect(islandCache.size).toBe(0);
   });
 
+  it('still notices a memoized value change after a generation that did not use it', async () => {
+    const api = fakeApi({ '/api/culture/list': [{ id: 1, title: '甲' }] });
+    const reads = new BuildReads(api.fetch);
+    const list = () => reads.once('cultures', async () => JSON.parse(await read(reads, '/api/culture/list')) as unknown);
+    await reads.collect(list);
+    // A publish that touched something else: no page loads the list in this generation.
+    expect(await reads.refresh(ORIGIN)).toEqual(new Set());
+    api.answers.set('/api/culture/list', JSON.stringify([{ id: 1, title: '甲（修订）' }]));
+    expect(await reads.refresh(ORIGIN)).toEqual(new Set(['/api/culture/list', memoDep('cultures')]));
+  });
+
+  it('goes on in another process from a snapshot: answers are checked again, a memoized value is loaded by rendering a page', async () => {
+    const api = fakeApi({
+      '/api/culture/list': [
+        { id: 1, title: '甲' },
+        { id: 2, title: '乙' },
+      ],
+    });
+    const built = new BuildReads(api.fetch);
+    const listIn = (reads: BuildReads) => () =>
+      reads.once('cultures', async () => JSON.parse(await read(reads, '/api/culture/list')) as Array<{ id: number }>);
+    const itemIn = (reads: BuildReads) => (id: number) =>
+      reads.once(`culture:${id}`, async () => (await listIn(reads)()).find((culture) => culture.id === id));
+    await built.collect(() => itemIn(built)(1));
+    await built.collect(() => itemIn(built)(2));
+    const snapshot = structuredClone(built.snapshot());
+
+    api.answers.set(
+      '/api/culture/list',
+      JSON.stringify([
+        { id: 1, title: '甲' },
+        { id: 2, title: '乙（修订）' },
+      ]),
+    );
+    api.calls.length = 0;
+    const resumed = new BuildReads(api.fetch);
+    resumed.restore(snapshot);
+    const rendered: string[] = [];
+    // The restored values have no load here: `recompute` stands for rendering a page that uses the value.
+    const changed = await resumed.refresh(ORIGIN, {
+      secret: 'secret',
+      recompute: async (key) => {
+        rendered.push(key);
+        await resumed.collect(() => itemIn(resumed)(Number(key.split(':')[1] ?? 0) || 1));
+      },
+    });
+    expect(changed).toEqual(new Set(['/api/culture/list', memoDep('cultures'), memoDep('culture:2')]));
+    // One fingerprint call and the changed answer; the list is loaded once, from the answers of this generation.
+    expect(api.calls).toEqual(['POST /api/internal/site-reads', 'GET /api/culture/list']);
+    expect(rendered).toEqual(['cultures', 'culture:2']);
+  });
+
+  it('loads a restored memoized value by the load its key was defined with', async () => {
+    const api = fakeApi({ '/api/culture/list': [{ id: 1, title: '甲' }] });
+    const built = new BuildReads(api.fetch);
+    await built.collect(() => built.once('culture:1', async () => JSON.parse(await read(built, '/api/culture/list')) as unknown));
+    const snapshot = structuredClone(built.snapshot());
+    api.answers.set('/api/culture/list', JSON.stringify([{ id: 1, title: '甲（修订）' }]));
+    const resumed = new BuildReads(api.fetch);
+    resumed.restore(snapshot);
+    const loaded: string[] = [];
+    resumed.define('culture:', async (id) => {
+      loaded.push(id);
+      return JSON.parse(await read(resumed, '/api/culture/list')) as unknown;
+    });
+    const recompute = async () => {
+      throw new Error('no page needs rendering');
+    };
+    expect(await resumed.refresh(ORIGIN, { recompute })).toEqual(new Set(['/api/culture/list', memoDep('culture:1')]));
+    expect(loaded).toEqual(['1']);
+  });
+
   it('keys reads without the cache-busting _t and with the query in a stable order', () => {
     expect(readKey('http://x/api/a?size=5&_t=123&page=2')).toBe('/api/a?page=2&size=5');
   });

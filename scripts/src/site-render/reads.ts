@@ -46,6 +46,16 @@ interface MemoEntry {
   fingerprint?: string;
 }
 
+/**
+ * A memoized value of an earlier generation, kept to tell whether it changed: its answers and fingerprint, and its
+ * load when this process ran it (a value restored from disk has none: refresh's `recompute` renders a page that uses it).
+ */
+export interface EarlierMemo {
+  urls: Set<string>;
+  fingerprint: string | undefined;
+  load?: () => Promise<unknown>;
+}
+
 /** The dependency key of a memoized value. */
 export const memoDep = (key: string) => `memo:${key}`;
 
@@ -62,10 +72,14 @@ export const memoDep = (key: string) => `memo:${key}`;
 export class BuildReads {
   private readonly scope = new AsyncLocalStorage<Scope>();
   private memo = new Map<string, MemoEntry>();
+  /** Memoized values of earlier generations not loaded in this one (still valid: their answers did not change). */
+  private earlier = new Map<string, EarlierMemo>();
   /** Answers by read key; `fresh` marks those fetched (or checked) in this generation. */
   readonly answers = new Map<string, StoredAnswer>();
   private fresh = new Set<string>();
   private readonly realFetch: typeof fetch;
+  /** How to load memoized values by key (build-memo.ts memoized, memoizedBy): exact keys, and families ending in ':'. */
+  private readonly loaders = new Map<string, (arg: string) => Promise<unknown>>();
   /** The site's other render-time caches (build-memo.ts resetWithEachRender), emptied with each new generation. */
   private readonly resets: Array<() => void> = [];
 
@@ -78,6 +92,33 @@ export class BuildReads {
     const scope: Scope = { deps: new Set(), urls: new Set() };
     const value = await this.scope.run(scope, work);
     return { value, reads: scope.deps };
+  }
+
+  /** What a later process needs to go on from here (state.ts): the answers, and every memoized value's answers and fingerprint. */
+  snapshot(): { answers: Map<string, StoredAnswer>; memo: Map<string, { urls: Set<string>; fingerprint: string | undefined }> } {
+    const memo = new Map<string, { urls: Set<string>; fingerprint: string | undefined }>();
+    for (const [key, { urls, fingerprint }] of this.earlier) memo.set(key, { urls, fingerprint });
+    for (const [key, { urls, fingerprint }] of this.memo) memo.set(key, { urls, fingerprint });
+    return { answers: this.answers, memo };
+  }
+
+  /** Goes on from a snapshot of another process: its answers (checked again by the next refresh) and memoized values. */
+  restore(snapshot: ReturnType<BuildReads['snapshot']>): void {
+    for (const [key, answer] of snapshot.answers) this.answers.set(key, answer);
+    this.earlier = new Map(snapshot.memo);
+  }
+
+  /** The build memo's hook: how to load a key, or every key of a family (`family:`), when no caller has in this process. */
+  define(key: string, load: (arg: string) => Promise<unknown>): void {
+    this.loaders.set(key, load);
+  }
+
+  private loaderOf(key: string): (() => Promise<unknown>) | undefined {
+    const exact = this.loaders.get(key);
+    if (exact) return () => exact('');
+    const colon = key.indexOf(':');
+    const family = colon < 0 ? undefined : this.loaders.get(key.slice(0, colon + 1));
+    return family && (() => family(key.slice(colon + 1)));
   }
 
   onNewGeneration(reset: () => void): void {
@@ -129,11 +170,17 @@ export class BuildReads {
    * A new generation: memoized lists are dropped, and every stored answer is checked again. With the adapter's secret,
    * one call fingerprints them all and only the changed ones are read again; without it each is read again (a few
    * calls at a time). Returns the keys whose answer changed, and memoDep(key) of the memoized values that changed with
-   * them (computed again now, in the new generation); unchanged answers are then served from memory.
+   * them (computed again now, in the new generation); unchanged answers are then served from memory. A memoized value
+   * restored from disk is loaded by the load the site defined for its key, or else `recompute(key)` renders a page that uses it.
    */
-  async refresh(origin: string, options: { secret?: string | undefined; parallel?: number } = {}): Promise<Set<string>> {
-    const previousMemo = this.memo;
+  async refresh(
+    origin: string,
+    options: { secret?: string | undefined; parallel?: number; recompute?: (memoKey: string) => Promise<void> } = {},
+  ): Promise<Set<string>> {
+    const previousMemo = new Map(this.earlier);
+    for (const [key, { urls, fingerprint, load }] of this.memo) previousMemo.set(key, { urls, fingerprint, load });
     this.memo = new Map();
+    this.earlier = new Map();
     this.fresh = new Set();
     for (const reset of this.resets) reset();
     let candidates = [...this.answers.keys()];
@@ -166,9 +213,15 @@ export class BuildReads {
     await Promise.all(Array.from({ length: Math.min(options.parallel ?? 8, candidates.length) }, worker));
     // Values computed again from the new answers (in this generation's memo, so pages then share them).
     for (const [key, entry] of previousMemo) {
-      if (![...entry.urls].some((url) => changed.has(url))) continue;
-      await this.collect(() => this.once(key, entry.load));
-      if (this.memo.get(key)?.fingerprint !== entry.fingerprint) changed.add(memoDep(key));
+      if (![...entry.urls].some((url) => changed.has(url))) {
+        this.earlier.set(key, entry);
+        continue;
+      }
+      const load = entry.load ?? this.loaderOf(key);
+      if (load) await this.collect(() => this.once(key, load));
+      else if (!this.memo.has(key)) await options.recompute?.(key);
+      // Not loaded again (no page uses it any more): counted as changed, which renders nothing.
+      if (this.memo.get(key)?.fingerprint !== entry.fingerprint || !this.memo.has(key)) changed.add(memoDep(key));
     }
     return changed;
   }

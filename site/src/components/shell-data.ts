@@ -3,7 +3,7 @@
  * the 34 province-level names and the culture items that today's festival or 节气 can link to.
  */
 import { fetchProvinces, searchCultures } from '../lib/api/index.ts';
-import { buildOnce } from '../lib/data/build-memo.ts';
+import { memoized } from '../lib/data/build-memo.ts';
 import { MARK_TOPICS } from '../islands/shell/calendar.ts';
 import { SEARCH_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 
@@ -23,5 +23,5 @@ async function loadMarkLinks() {
   return links;
 }
 
-export const navProvinces = () => buildOnce('nav-provinces', loadProvinces);
-export const navMarkLinks = () => buildOnce('nav-mark-links', loadMarkLinks);
+export const navProvinces = memoized('nav-provinces', loadProvinces);
+export const navMarkLinks = memoized('nav-mark-links', loadMarkLinks);

@@ -1,5 +1,5 @@
 import type { CultureItem } from '@feiyi/contract';
-import { buildOnce } from './build-memo.ts';
+import { memoized, memoizedBy } from './build-memo.ts';
 import { fetchCategories, fetchCulturePage, fetchHeritagePages, fetchNewsList, fetchProvinces } from '../api/index.ts';
 
 /**
@@ -8,27 +8,24 @@ import { fetchCategories, fetchCulturePage, fetchHeritagePages, fetchNewsList, f
  */
 export * from '../api/index.ts';
 
-/** One build reads a list once, however many pages use it (build-memo.ts). */
-const once = buildOnce;
-
-/** Every published culture item, in id order (pages of 50, the API's largest). */
-export function allCultures(): Promise<CultureItem[]> {
-  return once('cultures', async () => {
-    const first = await fetchCulturePage({ size: 50 });
-    const rest = await Promise.all(
-      Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) => fetchCulturePage({ size: 50, page: i + 2 })),
-    );
-    return [first, ...rest].flatMap((page) => page.records).sort((a, b) => a.id - b.id);
-  });
-}
+/** Every published culture item, in id order (pages of 50, the API's largest); one build reads it once (build-memo.ts). */
+export const allCultures: () => Promise<CultureItem[]> = memoized('cultures', async () => {
+  const first = await fetchCulturePage({ size: 50 });
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) => fetchCulturePage({ size: 50, page: i + 2 })),
+  );
+  return [first, ...rest].flatMap((page) => page.records).sort((a, b) => a.id - b.id);
+});
 
 /**
  * One culture item, looked up in the list: a page that shows one item depends on that item only (after a publish the
  * render service renders again the pages whose memoized values changed, not every page that used the list).
  */
-export const cultureById = (id: number) => once(`culture:${id}`, async () => (await allCultures()).find((culture) => culture.id === id));
+export const cultureById: (id: number) => Promise<CultureItem | undefined> = memoizedBy('culture', async (id) =>
+  (await allCultures()).find((culture) => culture.id === Number(id)),
+);
 
-export const allCategories = () => once('categories', () => fetchCategories());
-export const allProvinces = () => once('provinces', () => fetchProvinces());
-export const allHeritagePages = () => once('heritage', () => fetchHeritagePages());
-export const allNews = () => once('news', () => fetchNewsList());
+export const allCategories = memoized('categories', () => fetchCategories());
+export const allProvinces = memoized('provinces', () => fetchProvinces());
+export const allHeritagePages = memoized('heritage', () => fetchHeritagePages());
+export const allNews = memoized('news', () => fetchNewsList());

@@ -9,6 +9,11 @@ export interface BuildMemoHook {
   once<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Registers a reset to run before each new render generation. */
   onNewGeneration(reset: () => void): void;
+  /**
+   * How to load the value of a key (`key`), or of any key of a family (`family:` + its argument): a render process
+   * started from disk loads again values that an earlier process memoized, to tell whether a publish changed them.
+   */
+  define?(key: string, load: (arg: string) => Promise<unknown>): void;
 }
 
 export const BUILD_MEMO_HOOK = Symbol.for('feiyi.build-memo');
@@ -34,4 +39,16 @@ export function buildOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
     local.set(key, hit);
   }
   return hit;
+}
+
+/** A memoized value with a fixed key, its load known to the render service whoever asks first. */
+export function memoized<T>(key: string, load: () => Promise<T>): () => Promise<T> {
+  hook()?.define?.(key, () => load());
+  return () => buildOnce(key, load);
+}
+
+/** A family of memoized values keyed `family:arg`, loaded from the argument alone (so the render service can load any). */
+export function memoizedBy<T>(family: string, load: (arg: string) => Promise<T>): (arg: string | number) => Promise<T> {
+  hook()?.define?.(`${family}:`, load);
+  return (arg) => buildOnce(`${family}:${arg}`, () => load(String(arg)));
 }

@@ -7,7 +7,7 @@ import type { NationalEntry, NationalInheritor, NationalItem } from '@feiyi/cont
 import { fetchNationalEntries, fetchNationalItem } from '../api/minglu.ts';
 import { fetchInheritorProfiles } from '../api/inheritor.ts';
 import { fetchNationalFigures } from '../api/national.ts';
-import { buildOnce } from '../data/build-memo.ts';
+import { memoized, memoizedBy } from '../data/build-memo.ts';
 import { compareSerials, serialSlug } from './serial.ts';
 
 export interface ItemRecord {
@@ -39,25 +39,24 @@ async function loadItems(): Promise<ItemRecord[]> {
 }
 
 /** Every item of the national list in serial order (Ⅰ-1 … Ⅹ-n), with its entries and inheritors. */
-export const allNationalItems = () => buildOnce('national-items', loadItems);
+export const allNationalItems = memoized('national-items', loadItems);
 
 /** The list's figures (per category, batch and province, with their dates). */
-export const nationalFigures = () => buildOnce('national-figures', () => fetchNationalFigures());
+export const nationalFigures = memoized('national-figures', () => fetchNationalFigures());
 
 /** The inheritors with a written profile page: id → its address (/inheritors/{id}). */
-export const profilePages = () =>
-  buildOnce('inheritor-profiles', () =>
-    fetchInheritorProfiles().then((people) => new Map(people.map((person) => [person.id, person.href]))),
-  );
+export const profilePages = memoized('inheritor-profiles', () =>
+  fetchInheritorProfiles().then((people) => new Map(people.map((person) => [person.id, person.href]))),
+);
 
-/** The profile pages of an item's inheritors (id → address): the item's page depends on these, not on all of them. */
-export const profilesOf = (record: ItemRecord) =>
-  buildOnce(`inheritor-profiles:${record.item.slug}`, async () => {
-    const profiles = await profilePages();
-    return new Map(
-      record.inheritors.flatMap((person) => (profiles.has(person.id) ? [[person.id, profiles.get(person.id)!] as const] : [])),
-    );
-  });
+/** The profile pages of an item's inheritors (id → address), by the item's slug: its page depends on these, not on all of them. */
+const profilesBySlug = memoizedBy('inheritor-profiles', async (slug) => {
+  // The item's own answer (read once per render generation), not the list of all: a change of another item leaves it be.
+  const record = await fetchNationalItem(slug);
+  const profiles = await profilePages();
+  return new Map(record.inheritors.flatMap((person) => (profiles.has(person.id) ? [[person.id, profiles.get(person.id)!] as const] : [])));
+});
+export const profilesOf = (record: ItemRecord) => profilesBySlug(record.item.slug);
 
 /** Runs `work` over `inputs` with at most `limit` calls at once, keeping the order of the inputs. */
 export async function mapLimit<T, R>(inputs: readonly T[], limit: number, work: (input: T) => Promise<R>): Promise<R[]> {
