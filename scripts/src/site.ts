@@ -428,7 +428,7 @@ function swapIn(next: string, outDir: string): void {
   rmSync(previous, { recursive: true, force: true });
 }
 
-const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|jsonl|jsonld|csv|svg|xml|txt|webmanifest)$/;
 
 /**
  * Brotli and gzip copies next to each text file (index.html.br …), served by the adapter to

@@ -19,7 +19,8 @@ export const CHROMIUM_LAUNCH = {
     '--disable-sync',
   ],
 };
-const BROWSER_PACKAGES = ['chromium', 'fonts-noto-cjk'];
+// jing: the RELAX NG validator the feed tests check the Atom feeds with (RFC 4287's schema, tests/open-data/atom.rnc).
+const BROWSER_PACKAGES = ['chromium', 'fonts-noto-cjk', 'jing'];
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 const hasCommand = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
@@ -38,6 +39,7 @@ export function missingBrowserPackages(): string[] {
   const missing: string[] = [];
   if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
   if (!hasCjkFont()) missing.push('fonts-noto-cjk');
+  if (!hasCommand('jing')) missing.push('jing');
   return missing;
 }
 

@@ -20,6 +20,14 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
     });
   }
 
+  // The static server names a precompressed file's type after setHeaders, from its extension: the feeds (.xml) and
+  // the JSON Lines get their own types here, as they leave.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = DOWNLOAD_TYPES.find(([pattern]) => pattern.test(request.url.split('?')[0]!))?.[1];
+    if (type && reply.statusCode === 200) reply.header('content-type', type);
+    return payload;
+  });
+
   // The folder may still be empty: the site is built from this very API once it is up.
   const siteDir = options.siteDir ? path.resolve(options.siteDir) : undefined;
   if (siteDir) {
@@ -40,6 +48,9 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}_astro${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (DOWNLOADS.test(filePath)) {
+          // The open data and the feeds: a reader or crawler may keep them five minutes, then revalidates (ETag).
+          res.header('cache-control', 'public, max-age=300, must-revalidate');
         } else {
           res.header('cache-control', 'public, max-age=0, must-revalidate');
         }
@@ -64,6 +75,16 @@ export async function registerStaticSite(app: FastifyInstance, options: { siteDi
     return reply.status(404).type('text/html; charset=utf-8').send(readFileSync(notFoundPage));
   });
 }
+
+/** The open data's files (/data/…) and the Atom feeds (/feeds/…), as written or precompressed. */
+const DOWNLOADS = /[\\/](data[\\/][^\\/]+\.(csv|jsonl|jsonld|json|txt)|feeds[\\/][^\\/]+\.xml)(\.br|\.gz)?$/;
+/** Types the static server's table lacks or names loosely, by address. */
+const DOWNLOAD_TYPES: Array<[RegExp, string]> = [
+  [/^\/data\/[^/]+\.csv$/, 'text/csv; charset=utf-8'],
+  [/^\/data\/[^/]+\.jsonl$/, 'application/jsonl; charset=utf-8'],
+  [/^\/data\/[^/]+\.jsonld$/, 'application/ld+json; charset=utf-8'],
+  [/^\/feeds\/[^/]+\.xml$/, 'application/atom+xml; charset=utf-8'],
+];
 
 /** Whether an address points into the site build's server part ({siteDir}/_server/). */
 export function isServerBuildPath(pathName: string): boolean {
