@@ -30,9 +30,9 @@ stage() {
   for arg in "$@"; do case "$arg" in --filter=*) filters+=(--filter "${arg#--filter=}");; *) paths+=("$arg");; esac; done
   local dir="$STAGE/$name"
   rm -rf "$dir"; mkdir -p "$dir/app"
-  { git ls-files package.json pnpm-lock.yaml pnpm-workspace.yaml '*/package.json'
-    git ls-files -- "${paths[@]}" | grep -Ev '\.(test|spec)\.tsx?$|/fixtures?/|\.fixture\.ts$'
-  } | sort -u | tar -cf - -T - | tar -C "$dir/app" -xf -
+  { git ls-files -z package.json pnpm-lock.yaml pnpm-workspace.yaml '*/package.json'
+    git ls-files -z -- "${paths[@]}" | grep -zEv '\.(test|spec)\.tsx?$|/fixtures?/|\.fixture\.ts$'
+  } | sort -zu | tar --null -cf - -T - | tar -C "$dir/app" -xf -
   local prod=(--prod); [ "$mode" = dev ] && prod=()
   (cd "$dir/app" && CI=1 pnpm install --frozen-lockfile --offline "${prod[@]}" "${filters[@]}" --reporter=silent --config.confirmModulesPurge=false)
   # Package managers' and tools' leftovers a container never reads.
