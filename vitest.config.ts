@@ -21,12 +21,15 @@ export default defineConfig({
         test: {
           name: 'integration',
           // PostgreSQL + Redis add the scale-out tests; the scale profile (nginx, several adapters) its own and the fault tests.
+          // The containers profile (images run by Podman from the Kubernetes manifests): the API contract suite.
           include:
-            process.env.TEST_PROFILE === 'scale'
-              ? ['tests/{api,cms,scale,scale-profile,faults}/**/*.test.ts', 'tests/backup/{postgres-*,under-load}.test.ts']
-              : process.env.TEST_DB === 'postgres'
-                ? ['tests/{api,cms,scale}/**/*.test.ts', 'tests/backup/{postgres-*,under-load}.test.ts']
-                : ['tests/{api,cms}/**/*.test.ts', 'tests/backup/{sqlite-*,under-load}.test.ts'],
+            process.env.TEST_PROFILE === 'containers'
+              ? ['tests/api/**/*.test.ts']
+              : process.env.TEST_PROFILE === 'scale'
+                ? ['tests/{api,cms,scale,scale-profile,faults}/**/*.test.ts', 'tests/backup/{postgres-*,under-load}.test.ts']
+                : process.env.TEST_DB === 'postgres'
+                  ? ['tests/{api,cms,scale}/**/*.test.ts', 'tests/backup/{postgres-*,under-load}.test.ts']
+                  : ['tests/{api,cms}/**/*.test.ts', 'tests/backup/{sqlite-*,under-load}.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

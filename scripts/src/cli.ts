@@ -2,8 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCms } from './builds.ts';
-import { RUNTIME_DIR, SECRETS_FILE } from './paths.ts';
-import { CommandError } from './processes.ts';
+import { ROOT, RUNTIME_DIR, SECRETS_FILE } from './paths.ts';
+import { CommandError, run } from './processes.ts';
 import { loadOrCreateSecrets, SecretsFileError } from './secrets.ts';
 import { SiteBuilder } from './site.ts';
 import { SiteBucket, SiteSyncError, siteBucketSettings } from './site-bucket.ts';
@@ -258,6 +258,7 @@ const USAGE = `用法：./portal [命令] [选项]
   test                   运行全部测试（代码检查、单元、集成、浏览器）
     --db sqlite|postgres 测试所用数据库（默认 sqlite）
     --profile scale      对扩展部署运行（PostgreSQL、Redis、nginx 与 2 个适配层实例）
+    --profile containers 对容器部署运行（./portal images 的镜像经 podman kube play 启动；契约测试与 @smoke 浏览器测试）
     --only <阶段>        只运行 static、unit、integration、e2e（可用逗号连接）
     --filter <文字>      只运行路径或名称含该文字的测试
   bench [api|pages|checkout|publish|admin|scale|soak|backup]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表；
@@ -270,6 +271,7 @@ const USAGE = `用法：./portal [命令] [选项]
   restore <备份文件>     校验并恢复备份（会先停止运行中的门户，并先备份当前数据）
     --profile scale      恢复到扩展部署（PostgreSQL）；SQLite 的备份也可恢复到这里
     --with-secrets       同时恢复备份中的密钥文件
+  images                 构建 OCI 镜像（Podman；Debian 最小根文件系统 + Node.js 24：适配层、内容管理服务、网站）
   rollout                对运行中的扩展部署逐个替换适配层实例（新代码或新设置），每个先排空，不丢请求
   docs screenshots       为 docs/编辑指南.md 截取后台截图（对已启动的门户）
   reset                  清除本地数据库、上传文件与网站构建`;
@@ -314,6 +316,8 @@ async function main() {
     case 'test': {
       if (values.db !== 'sqlite' && values.db !== 'postgres') throw new CommandError('--db 只能是 sqlite 或 postgres');
       if (values.adapters !== undefined) throw new CommandError('测试的扩展部署固定为 2 个适配层实例，不接受 --adapters');
+      // The containers profile: the images run by Podman from the Kubernetes manifests (on PostgreSQL, as scale).
+      if (values.profile === 'containers') return runTests({ db: 'postgres', only: values.only, filter: values.filter, containers: true });
       const { scale } = readProfile(values.profile, undefined);
       if (scale && values.db === 'sqlite' && process.argv.includes('--db'))
         throw new CommandError('扩展部署只用 PostgreSQL：--profile scale 不能与 --db sqlite 同用');
@@ -352,6 +356,9 @@ async function main() {
     case 'rollout':
       // ./portal rollout: the running scale profile replaces its adapters one at a time (new code or new settings).
       return requestRollout(PORTAL_PID_FILE, ROLLOUT_STATUS_FILE, log);
+    case 'images':
+      // ./portal images: the OCI images (deploy/containers/build.sh: Debian minbase from debootstrap, Node.js 24, Podman).
+      return run('bash', [path.join(ROOT, 'deploy', 'containers', 'build.sh')], { cwd: ROOT, label: '构建镜像' });
     case 'reset':
       rmSync(path.join(RUNTIME_DIR, 'data'), { recursive: true, force: true });
       rmSync(path.join(RUNTIME_DIR, 'cms-public'), { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { startStack, type RunningStack } from './stack.ts';
 import { CHROMIUM_PATH, ensureBrowser, ensureScaleOutServices } from './test-prerequisites.ts';
 import { acceptRollouts } from './rollout-control.ts';
 import { checkAlertRules, ensurePrometheus, startObservability, type RunningObservability } from './observability.ts';
+import { startContainerStack, type RunningContainerStack } from './containers/stack.ts';
 
 const log = (line: string) => console.log(`\n» ${line}`);
 const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
@@ -20,7 +21,14 @@ const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, 
  * The whole suite: lint, types and unit tests, then the integration and browser tests against a
  * real CMS, adapter and site on a fresh database (SQLite by default, PostgreSQL with --db postgres).
  */
-export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: string; filter?: string; scale?: boolean }) {
+export async function runTests(options: {
+  db: 'sqlite' | 'postgres';
+  only?: string;
+  filter?: string;
+  scale?: boolean;
+  /** The containers profile: the images (./portal images) run by `podman kube play` from deploy/kubernetes/overlays/local. */
+  containers?: boolean;
+}) {
   const started = Date.now();
   const stages = ['static', 'unit', 'integration', 'e2e'];
   const unknown = options.only?.split(',').filter((stage) => !stages.includes(stage)) ?? [];
@@ -34,8 +42,9 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
   // The scale profile's suite runs on a PostgreSQL cluster of its own (started below, in the run's work folder): the
   // fault tests stop and start it, which the machine's shared server must never be. Its programs are checked here.
-  const postgresBin = options.scale && (want('integration') || want('e2e')) ? requirePostgresBinDir() : undefined;
-  const nginx = postgresBin ? await ensureScaleProfile({ redisUrl, createDatabase: false }, log) : undefined;
+  const postgresBin = (options.scale || options.containers) && (want('integration') || want('e2e')) ? requirePostgresBinDir() : undefined;
+  if (postgresBin && options.containers) await ensureScaleOutServices(log, { postgres: false });
+  const nginx = postgresBin && !options.containers ? await ensureScaleProfile({ redisUrl, createDatabase: false }, log) : undefined;
   const prometheus = nginx ? await ensurePrometheus(log) : undefined;
 
   if (want('static')) {
@@ -51,11 +60,11 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   }
   if (!want('integration') && !want('e2e')) return;
 
-  await buildCms((line) => log(line));
+  if (!options.containers) await buildCms((line) => log(line));
   const webPort = Number(process.env.TEST_WEB_PORT ?? 8090);
   const cmsPort = Number(process.env.TEST_CMS_PORT ?? 1347);
   // Separate folders per port, so two suites on different ports never share files.
-  const kind = nginx ? 'scale' : options.db;
+  const kind = options.containers ? 'containers' : nginx ? 'scale' : options.db;
   const workDir = path.join(RUNTIME_DIR, webPort === 8090 ? `test-${kind}` : `test-${kind}-${webPort}`);
   const clusterPort = webPort + 10;
   // A cluster left running by a run that never finished is stopped before its folder goes.
@@ -85,9 +94,11 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   };
   const siteDir = path.join(workDir, 'site');
   log(
-    nginx
-      ? '启动测试环境（扩展部署：PostgreSQL 全新数据库、Redis、nginx 与 2 个适配层实例）'
-      : `启动测试环境（${options.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}，全新数据库）`,
+    options.containers
+      ? '启动测试环境（容器部署：podman kube play 本机清单，PostgreSQL 全新数据库、Redis、nginx 与 2 个适配层实例）'
+      : nginx
+        ? '启动测试环境（扩展部署：PostgreSQL 全新数据库、Redis、nginx 与 2 个适配层实例）'
+        : `启动测试环境（${options.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}，全新数据库）`,
   );
   const stackOptions = {
     host: '127.0.0.1',
@@ -109,22 +120,35 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   // The scale profile's S3-compatible store, always the suite's own (its fault test kills and restarts it).
   const uploadStorePort = Number(process.env.TEST_UPLOAD_STORE_PORT ?? defaultUploadStorePort(webPort));
   let scaleStack: RunningScaleStack | undefined;
+  let containerStack: RunningContainerStack | undefined;
   let stack: RunningStack;
   try {
-    stack = nginx
-      ? (scaleStack = await startScaleStack(
-          {
-            ...stackOptions,
-            databaseUrl: databaseUrl!,
-            redisUrl,
-            adapters: 2,
-            nginxDir: path.join(workDir, 'nginx'),
-            log,
-            uploadStore: { port: uploadStorePort, directory: path.join(workDir, 'upload-store') },
-          },
-          nginx,
-        ))
-      : await startStack(stackOptions);
+    stack = options.containers
+      ? (containerStack = await startContainerStack({
+          ...stackOptions,
+          databaseUrl: databaseUrl!,
+          redisUrl,
+          adapters: 2,
+          workDir,
+          uploadStorePort,
+          // The suite's own settings for the adapters (X-Forwarded-For from the tests, TEST_FAULTS, answers checked).
+          extraAdapterEnv: { ...stackOptions.extraAdapterEnv, LOG_LEVEL: 'info' },
+          log,
+        }))
+      : nginx
+        ? (scaleStack = await startScaleStack(
+            {
+              ...stackOptions,
+              databaseUrl: databaseUrl!,
+              redisUrl,
+              adapters: 2,
+              nginxDir: path.join(workDir, 'nginx'),
+              log,
+              uploadStore: { port: uploadStorePort, directory: path.join(workDir, 'upload-store') },
+            },
+            nginx,
+          ))
+        : await startStack(stackOptions);
   } catch (error) {
     await cleanUp();
     throw error;
@@ -156,13 +180,14 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     // Ports of the extra CMS some tests start, derived from the stack's so parallel suites never collide.
     TEST_SEED_CMS_PORT: String(cmsPort + 10),
     // The scale profile: the adapter instances' own addresses behind nginx (TEST_WEB_URL), and their Redis.
-    TEST_PROFILE: nginx ? 'scale' : 'default',
-    TEST_ADAPTER_URLS: scaleStack ? scaleStack.adapters.map((adapter) => adapter.url).join(',') : '',
+    TEST_PROFILE: options.containers ? 'containers' : nginx ? 'scale' : 'default',
+    TEST_ADAPTER_URLS: (scaleStack ?? containerStack)?.adapters.map((adapter) => adapter.url).join(',') ?? '',
     TEST_REDIS_URL: redisUrl,
-    TEST_UPLOAD_STORE_URL: scaleStack?.uploadsStore ?? '',
+    TEST_UPLOAD_STORE_URL: (scaleStack ?? containerStack)?.uploadsStore ?? '',
     TEST_UPLOAD_STORE_PORT: String(uploadStorePort),
     TEST_UPLOAD_STORE_DIR: path.join(workDir, 'upload-store'),
     TEST_CMS_PROCESS_FILE: cmsProcess?.file ?? '',
+    // The site image's nginx has Debian's brotli module (deploy/containers/base.sh).
     TEST_PAGE_ENCODING: nginx && !nginxServesBrotli() ? 'gzip' : 'br',
     CHROMIUM_PATH,
   };
@@ -212,7 +237,8 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
   });
   renderPid = () => site.renderPid;
   try {
-    await site.buildIfStale(true);
+    // The containers profile's site is built by its own site-builder pod (startContainerStack waited for it).
+    if (!options.containers) await site.buildIfStale(true);
     if (want('integration')) {
       log('集成测试：CMS 与 API（真实 Strapi 与数据库）');
       const filter = options.filter ? [options.filter] : [];
@@ -224,7 +250,7 @@ export async function runTests(options: { db: 'sqlite' | 'postgres'; only?: stri
     }
     if (want('e2e')) {
       // As `./portal start` does: rebuild whenever editors publish.
-      site.watch(1_000);
+      if (!options.containers) site.watch(1_000);
       log(options.db === 'postgres' && !options.filter ? '浏览器端到端冒烟测试（Chromium，@smoke）' : '浏览器端到端测试（Chromium）');
       await run(
         process.execPath,
