@@ -3,6 +3,7 @@
  * bench: BENCH_CPU, default 4), summarised as its long tasks (≥ 50 ms) and what each spent its time on: scripts by URL
  * and function, style, layout, paint. For finding the work behind a TBT, not for scores.
  *   (cd scripts && node bench/trace.ts http://127.0.0.1:8080 / /inheritors …)   TRACE_LOGIN=user:password logs in first;
+ * TRACE_CSS='…' adds a style sheet to each page (to try a style change without a build);
  * the raw traces are kept in TRACE_DIR (default /tmp), to open in Chromium's performance panel.
  */
 import { writeFileSync } from 'node:fs';
@@ -16,10 +17,13 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time: unlike dur, not stretched when other processes take the CPU. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: {
     name?: string;
+    beginData?: { url?: string };
     data?: { url?: string; functionName?: string; frame?: string; stackTrace?: Array<{ url?: string; functionName?: string }> };
   };
 }
@@ -71,6 +75,13 @@ if (process.env.TRACE_LOGIN) {
 for (const pagePath of pages) {
   const page = await context.newPage();
   await page.addInitScript(() => sessionStorage.setItem('home-loader-seen', '1'));
+  // TRACE_CSS: a style sheet added to every page before it parses, to try a style change before making it.
+  if (process.env.TRACE_CSS)
+    await page.addInitScript((css) => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.documentElement.append(style);
+    }, process.env.TRACE_CSS);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await browser.startTracing(page, {
@@ -89,7 +100,11 @@ for (const pagePath of pages) {
       busiest.set(`${e.pid}:${e.tid}`, (busiest.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur!);
   }
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const main = mains.sort((a, b) => (busiest.get(`${b.pid}:${b.tid}`) ?? 0) - (busiest.get(`${a.pid}:${a.tid}`) ?? 0))[0];
+  // The thread that parsed this page's HTML, else the busiest renderer.
+  const parser = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(`${base}${pagePath}`));
+  const main =
+    mains.find((e) => parser && e.pid === parser.pid && e.tid === parser.tid) ??
+    mains.sort((a, b) => (busiest.get(`${b.pid}:${b.tid}`) ?? 0) - (busiest.get(`${a.pid}:${a.tid}`) ?? 0))[0];
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
@@ -122,6 +137,29 @@ for (const pagePath of pages) {
       .join(', ')}`,
   );
   console.log(`  blocking beyond 50 ms, summed: ${Math.round(blocking)} ms`);
+  // The whole load's main thread, long tasks or not, as self CPU time per kind of work (a forced layout inside a
+  // script counts as layout). CPU time, not wall time, so the figures hold on a busy machine: the ones to compare
+  // before and after a change (the long tasks above stretch with the machine's load). Chromium's CPU throttling
+  // spins, so its CPU time grows with BENCH_CPU and with the load: compare with BENCH_CPU=1.
+  const selfTime = new Map<string, number>();
+  const open: TraceEvent[] = [];
+  let cpuTotal = 0;
+  for (const e of onMain.filter((x) => WORK.has(x.name)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)) {
+    while (open.length > 0 && open.at(-1)!.ts + open.at(-1)!.dur! <= e.ts) open.pop();
+    const parent = open.at(-1);
+    const cpuMs = (e.tdur ?? e.dur!) / 1000;
+    if (parent) selfTime.set(parent.name, selfTime.get(parent.name)! - cpuMs);
+    else cpuTotal += cpuMs;
+    selfTime.set(e.name, (selfTime.get(e.name) ?? 0) + cpuMs);
+    open.push(e);
+  }
+  console.log(
+    `  main thread CPU, whole load: ${Math.round(cpuTotal)} ms = ${[...selfTime.entries()]
+      .filter(([, v]) => v >= 1)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${Math.round(v)}`)
+      .join(', ')} ms`,
+  );
   await page.close();
 }
 await browser.close();
