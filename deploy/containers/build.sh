@@ -30,7 +30,7 @@ stage() {
   for arg in "$@"; do case "$arg" in --filter=*) filters+=(--filter "${arg#--filter=}");; *) paths+=("$arg");; esac; done
   local dir="$STAGE/$name"
   rm -rf "$dir"; mkdir -p "$dir/app"
-  { git ls-files -z package.json pnpm-lock.yaml pnpm-workspace.yaml '*/package.json'
+  { git ls-files -z package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.base.json '*/package.json'
     git ls-files -z -- "${paths[@]}" | grep -zEv '\.(test|spec)\.tsx?$|/fixtures?/|\.fixture\.ts$'
   } | sort -zu | tar --null -cf - -T - | tar -C "$dir/app" -xf -
   local prod=(--prod); [ "$mode" = dev ] && prod=()

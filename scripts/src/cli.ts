@@ -113,6 +113,8 @@ async function start(flags: { 'until-ready'?: boolean; 'rebuild-site'?: boolean;
     processes: () => [
       ...stack.services.map((service) => ({ name: service.name, pid: service.child.pid })),
       { name: 'site-renderer', pid: renderPid() },
+      // This process too: with the others, the whole deployment's memory.
+      { name: 'portal', pid: process.pid },
     ],
     backupStatusFile: path.join(RUNTIME_DIR, 'backup-status.json'),
     dataDir: RUNTIME_DIR,

@@ -277,16 +277,21 @@ export class SiteBuilder {
     if (resumed) this.service = resumed;
     const service = this.service!;
     let result: UpdateResult;
+    let resumedOk = false;
     try {
       rmSync(next, { recursive: true, force: true });
       // Hard links: the copy costs no page's bytes, and the service replaces (never rewrites) the files it renders.
       await run('cp', ['-al', outDir, next], { cwd: path.dirname(outDir), quiet: true, label: '复制网站' });
       await resumed?.ready();
+      resumedOk = true;
       result = await service.update(next);
     } catch (error) {
-      // The state of what the pages read may be half-updated: the next check builds everything (and a new state).
+      // The process's memory of what the pages read may be half-updated: it goes. The state on disk still describes the
+      // served site (a render writes state.next, committed only with its pages), so the next check starts a new process
+      // from it; a state no process can start from is dropped, and the next check builds everything.
       this.stopService();
-      discardState(this.stateDir);
+      if (resumedOk) rmSync(statePaths(this.stateDir).stateNext, { force: true });
+      else discardState(this.stateDir);
       rmSync(next, { recursive: true, force: true });
       throw error;
     }

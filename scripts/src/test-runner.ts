@@ -205,6 +205,8 @@ export async function runTests(options: {
           pid: service.name === 'cms' && cmsProcess ? currentCmsPid(cmsProcess.file, service.child.pid) : service.child.pid,
         })),
         { name: 'site-renderer', pid: renderPid() },
+        // This process too: with the others, the whole deployment's memory.
+        { name: 'portal', pid: process.pid },
       ],
       backupStatusFile: path.join(workDir, 'backup-status.json'),
       dataDir: workDir,

@@ -60,6 +60,7 @@ for (const mode of MODES) {
         '/map',
         '/minglu',
         entry.href,
+        '/data',
         '/charity',
         '/public-welfare',
         '/login',

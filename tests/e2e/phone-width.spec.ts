@@ -17,6 +17,7 @@ const PUBLIC = [
   '/charity',
   '/culture',
   '/culture/1',
+  '/data',
   '/inheritors',
   '/login',
   '/register',

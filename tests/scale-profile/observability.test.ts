@@ -89,7 +89,7 @@ describe('metrics', () => {
 
   it("./portal's metrics show every process's resident memory", async () => {
     const text = await (await fetch(portalMetricsUrl)).text();
-    for (const name of ['cms', 'adapter-1', 'adapter-2', 'nginx']) {
+    for (const name of ['cms', 'adapter-1', 'adapter-2', 'nginx', 'portal']) {
       expect(text).toMatch(new RegExp(`${METRICS.childResidentMemory}\\{process="${name}"\\} [1-9]\\d{6,}`));
     }
   });

@@ -7,7 +7,7 @@ import type { KubeObject } from './manifests.ts';
  * - Secrets become Podman secrets (a JSON map of base64 values, which is what Podman 4.3 reads; a Secret in the YAML it
  *   stores unparsed), named per run so two runs never share one;
  * - the shared volumes are folders of this run (the host reads the built site and the uploads as the tests expect);
- * - probes and preStop hooks go: Podman has no readiness and would run its liveness check with curl, which the images
+ * - container ports go (Podman refuses port mappings on the host's network), and so do probes and preStop hooks: Podman has no readiness and would run its liveness check with curl, which the images
  *   do not have; ./portal waits for each service's health address itself.
  * Every name gets the run's suffix, so `podman kube down` removes exactly this run's pods.
  */
@@ -75,6 +75,8 @@ export function forPodman(
       delete container.livenessProbe;
       delete container.startupProbe;
       delete container.lifecycle;
+      // On the host's network a port is the process's own: Podman refuses port mappings there.
+      delete container.ports;
       for (const source of container.envFrom ?? []) {
         if (source.configMapRef) source.configMapRef.name = configNames[source.configMapRef.name] ?? source.configMapRef.name;
         if (source.secretRef) source.secretRef.name = secretNames[source.secretRef.name] ??= named(source.secretRef.name);

@@ -18,8 +18,8 @@ export const podmanEnv = (): NodeJS.ProcessEnv => ({
   CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? path.join(ROOT, 'deploy', 'containers', 'containers.conf'),
 });
 
-export function podman(args: string[], input?: string): string {
-  const result = spawnSync('podman', args, { encoding: 'utf8', env: podmanEnv(), input, maxBuffer: 64 * 1024 * 1024 });
+export function podman(args: string[]): string {
+  const result = spawnSync('podman', args, { encoding: 'utf8', env: podmanEnv(), maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw new CommandError(`需要 Podman：apt-get update && apt-get install -y podman runc（${result.error.message}）`);
   if (result.status !== 0) throw new CommandError(`podman ${args.slice(0, 2).join(' ')} 失败：${result.stderr.trim()}`);
   return result.stdout;
@@ -74,7 +74,11 @@ export async function startContainerStack(options: ContainerStackOptions): Promi
   const cmsPublic = path.join(options.workDir, 'cms-public');
   for (const folder of [kubeDir, siteVolume, cmsPublic, path.join(cmsPublic, 'uploads'), options.logDir])
     mkdirSync(folder, { recursive: true });
-  for (const folder of [siteVolume, cmsPublic, path.join(cmsPublic, 'uploads')]) chownSync(folder, IMAGE_UID, IMAGE_UID);
+  // The served folder exists before the first build: the adapters mount the volume read-only and serve from it.
+  mkdirSync(path.join(siteVolume, 'site'), { recursive: true });
+  for (const folder of [siteVolume, path.join(siteVolume, 'site'), cmsPublic, path.join(cmsPublic, 'uploads')]) {
+    chownSync(folder, IMAGE_UID, IMAGE_UID);
+  }
 
   const services: Service[] = [];
   const uploadStore = await startUploadStore({
@@ -164,12 +168,21 @@ export async function startContainerStack(options: ContainerStackOptions): Promi
     }
     spawnSync('podman', ['kube', 'down', playFile], { env: podmanEnv(), stdio: 'ignore' });
     removeSecrets();
-    for (const service of [...services].reverse()) await service.stop();
+    for (const service of [...services].reverse()) await service.stop().catch(() => undefined);
   };
 
   try {
     removeSecrets();
-    for (const { podmanName, data } of podmanSecrets) podman(['secret', 'create', podmanName, '-'], podmanSecret(data));
+    // From a file (only the owner reads it, removed at once): Podman reads stdin only from a pipe, not Node's socket.
+    for (const { podmanName, data } of podmanSecrets) {
+      const file = path.join(kubeDir, `${podmanName}.json`);
+      writeFileSync(file, podmanSecret(data), { mode: 0o600 });
+      try {
+        podman(['secret', 'create', podmanName, file]);
+      } finally {
+        rmSync(file, { force: true });
+      }
+    }
     options.log(`podman kube play ${path.relative(ROOT, playFile)}（${objects.filter((o) => o.kind === 'Deployment').length} 个 Pod）`);
     podman(['kube', 'play', playFile]);
     const adapters = adapterPorts.map((port, i) => ({ name: `adapter-${i + 1}`, url: `http://${host}:${port}` }));

@@ -3,7 +3,7 @@
  *   build <outDir> <stateDir>  builds the whole site with `astro build`, keeps a copy of Astro's prerender bundle and
  *                              writes what each page read (state.ts) into stateDir, then exits: a full build's process
  *                              holds over a gigabyte, and a small server cannot keep that waiting for publishes.
- *   resume <stateDir>          loads the bundle and that state (about a second), then renders on request the pages a
+ *   resume <stateDir>          loads the bundle and that state (no full build), then renders on request the pages a
  *                              publish touched: asks the API again for every answer the pages read, renders only the
  *                              pages that read a changed answer (and new paths), and writes them into a staging copy of
  *                              the served site that its parent swaps in. Its parent stops it when idle (site.ts).

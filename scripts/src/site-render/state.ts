@@ -1,7 +1,7 @@
 /**
  * What a render process needs to render the pages a publish touched, kept on disk between processes: the full build's
  * prerender bundle (Astro's pages, bundled), what each page read, the API answers behind them, the paths with their
- * props' fingerprints and the heading font's state. A render process then starts from it in about a second instead of
+ * props' fingerprints and the heading font's state. A render process then starts from it instead of
  * building the whole site, and needs to live only while editors publish (site.ts stops it when idle).
  *
  * Layout of the state folder ({site}.render, beside the served site, never served):

@@ -206,16 +206,18 @@ export function dataFiles(
   meta: { version: string; created: string; origin: string },
 ): DataFile[] {
   const files = tableFiles(tables);
+  // The tables' files, made once: the descriptor and DCAT describe these.
+  const downloads = [...files];
   files.push({
     name: 'datapackage.json',
     mediaType: 'application/json',
-    content: `${JSON.stringify(dataPackage(tables, files, meta), null, 2)}\n`,
+    content: `${JSON.stringify(dataPackage(tables, downloads, meta), null, 2)}\n`,
   });
   files.push({ name: 'changes.json', mediaType: 'application/json', content: `${JSON.stringify(log, null, 1)}\n` });
   files.push({
     name: 'dcat.jsonld',
     mediaType: 'application/ld+json',
-    content: `${JSON.stringify(dcat(tableFiles(tables), meta), null, 2)}\n`,
+    content: `${JSON.stringify(dcat(downloads, meta), null, 2)}\n`,
   });
   files.push({ name: 'sha256sums.txt', mediaType: 'text/plain', content: checksums(files) });
   return files;

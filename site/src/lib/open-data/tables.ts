@@ -39,8 +39,20 @@ export interface ListRecords {
   figures: NationalFigures;
 }
 
-/** Names in Hanyu Pinyin with tone marks, syllables apart (京剧 → jīng jù); other characters stay as they are. */
-export const pinyinOf = (text: string): string => pinyin(text, { nonZh: 'consecutive' }).replace(/\s+/g, ' ').trim();
+const pinyinMemo = new Map<string, string>();
+
+/**
+ * Names in Hanyu Pinyin with tone marks, syllables apart (京剧 → jīng jù); other characters stay as they are. Kept per
+ * text: the 3,610 entries repeat a few hundred regions and item names, and pinyin was half the export's time.
+ */
+export function pinyinOf(text: string): string {
+  let known = pinyinMemo.get(text);
+  if (known === undefined) {
+    known = pinyin(text, { nonZh: 'consecutive' }).replace(/\s+/g, ' ').trim();
+    pinyinMemo.set(text, known);
+  }
+  return known;
+}
 
 /**
  * An entry's stable id: its item's serial and batch year (what the list itself says) and the record's number, which
