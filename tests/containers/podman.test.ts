@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { KUBERNETES_DIR, parseManifests, renderKustomization } from './manifests.ts';
-import { forPodman, podmanSecret } from './podman.ts';
+import { KUBERNETES_DIR, parseManifests, renderKustomization } from '../../scripts/src/containers/manifests.ts';
+import { forPodman, podmanSecret } from '../../scripts/src/containers/podman.ts';
 
 const local = parseManifests(renderKustomization(path.join(KUBERNETES_DIR, 'overlays', 'local')));
 const plan = {
