@@ -121,7 +121,7 @@ async function startAdapter(env: Record<string, string>) {
     }
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     // Any answer (readiness is 503 while the stub's content is missing) means it listens.
     const answered = await fetch(`${url}/api/health/ready`).then(
