@@ -55,6 +55,8 @@ const context = await browser.newContext({
   isMobile: true,
   hasTouch: true,
   deviceScaleFactor: 1.75,
+  // The site's content security policy would refuse TRACE_CSS's inline style sheet.
+  bypassCSP: Boolean(process.env.TRACE_CSS),
 });
 if (process.env.TRACE_LOGIN) {
   const [username, password] = process.env.TRACE_LOGIN.split(':');
@@ -75,13 +77,17 @@ if (process.env.TRACE_LOGIN) {
 for (const pagePath of pages) {
   const page = await context.newPage();
   await page.addInitScript(() => sessionStorage.setItem('home-loader-seen', '1'));
-  // TRACE_CSS: a style sheet added to every page before it parses, to try a style change before making it.
-  if (process.env.TRACE_CSS)
-    await page.addInitScript((css) => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.documentElement.append(style);
-    }, process.env.TRACE_CSS);
+  // TRACE_CSS: a style sheet added at the end of each page's <head>, to try a style change before making it.
+  const css = process.env.TRACE_CSS;
+  if (css)
+    await page.route(
+      (url) => url.pathname === pagePath,
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('</head>', `<style>${css}</style></head>`);
+        await route.fulfill({ response, body: html });
+      },
+    );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await browser.startTracing(page, {
