@@ -22,6 +22,7 @@ const PUBLIC = [
   '/register',
   '/map',
   '/minglu',
+  '/offline',
   '/policy',
   '/public-welfare',
 ];
