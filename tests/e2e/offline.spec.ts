@@ -19,10 +19,10 @@ const collection = '/content-manager/collection-types/api::culture.culture';
 const LIVE_WITHIN = { timeout: 60_000, intervals: [250, 500, 1000] };
 const OFFLINE_HEADING = '没有网络连接，这个页面还没有保存在本机';
 
-/** Opens a page and waits until the service worker controls it (it registers after load and takes over at once). */
+/** Opens a page and waits until the service worker controls it (it registers after load, precaches the shell, then takes over; bounded for a busy machine). */
 async function openControlled(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 90_000 });
 }
 
 /** Every address in the worker's caches (their paths), by cache. */
@@ -91,7 +91,7 @@ test('a new worker deletes the caches of earlier builds when it takes over', asy
     await registration?.unregister();
   });
   await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 90_000 });
   await expect.poll(async () => Object.keys(await cachedPaths(page)), { timeout: 30_000 }).not.toContain('feiyi-000000000000-pages');
 });
 
