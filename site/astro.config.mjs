@@ -6,6 +6,7 @@ import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import previewServer from './integrations/preview-server.ts';
+import offline from './integrations/offline.ts';
 import serifFont from './integrations/serif-font.ts';
 import { BOOT_SCRIPT } from './src/layouts/boot.ts';
 import { LOADER_BOOT_SCRIPT } from './src/islands/home/loading.ts';
@@ -41,6 +42,8 @@ export default defineConfig({
     },
     preact({ compat: true }),
     serifFont(),
+    // After the font: the offline page it caches carries the font's data-serif-text.
+    offline(),
     {
       name: 'feiyi-client-interaction',
       hooks: {

@@ -65,6 +65,7 @@ for (const mode of MODES) {
         '/public-welfare',
         '/login',
         '/register',
+        '/offline',
         '/no-such-page',
       ];
       // Every page is checked before the verdict, so one run names every finding.

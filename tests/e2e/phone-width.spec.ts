@@ -23,6 +23,7 @@ const PUBLIC = [
   '/register',
   '/map',
   '/minglu',
+  '/offline',
   '/policy',
   '/public-welfare',
 ];

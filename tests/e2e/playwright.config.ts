@@ -16,6 +16,9 @@ export default defineConfig({
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
+    // The site's service worker (offline reading) would answer the scripts a test holds or counts with page.route, out of
+    // the page's sight: only offline.spec.ts, which tests the worker, runs with it.
+    serviceWorkers: 'block',
   },
   projects: [
     // Every test runs on a desktop, except the files about a phone (the home page's phone behaviour, the walk that holds

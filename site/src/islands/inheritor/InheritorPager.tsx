@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration.ts';
 import { jumpTarget, PAGE_SIZES, pagerSlots } from './rules.ts';
 
 interface Props {
@@ -12,15 +13,18 @@ interface Props {
 /** The inheritors' pagination bar: total, page sizes, previous, pager, next, jumper. */
 export default function InheritorPager({ total, page, size, onPage, onSize }: Props) {
   const pageCount = Math.max(1, Math.ceil(total / size));
-  const [typed, setTyped] = useState('');
+  const [typed, setTyped] = useState({ page: '' });
+  const jumpForm = useRef<HTMLFormElement>(null);
+  // A page number typed before the browser's script ran is the one the first press goes to.
+  useTypedBeforeHydration(jumpForm, setTyped);
   const sizeId = useId();
   const jumpId = useId();
 
   function jump(event: FormEvent) {
     event.preventDefault();
-    const target = jumpTarget(typed, pageCount);
+    const target = jumpTarget(typed.page, pageCount);
     if (target !== null) onPage(target);
-    setTyped('');
+    setTyped({ page: '' });
   }
 
   return (
@@ -76,17 +80,18 @@ export default function InheritorPager({ total, page, size, onPage, onSize }: Pr
         </button>
       </span>
       {/* noValidate: a page past the end is not an error, the jumper takes the visitor to the last page. */}
-      <form className="flex items-center gap-2" onSubmit={jump} noValidate>
+      <form ref={jumpForm} className="flex items-center gap-2" onSubmit={jump} noValidate>
         <label htmlFor={jumpId}>前往</label>
         <input
           id={jumpId}
+          name="page"
           type="number"
           inputMode="numeric"
           min={1}
           max={pageCount}
           className="input input-sm w-20 border-base-300"
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
+          value={typed.page}
+          onChange={(event) => setTyped({ page: event.currentTarget.value })}
           aria-describedby={`${jumpId}-of`}
         />
         <span id={`${jumpId}-of`}>页（共 {pageCount} 页）</span>

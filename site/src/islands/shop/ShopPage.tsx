@@ -1,6 +1,6 @@
 import type { Product } from '@feiyi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { type fetchProductPage, type ProductPageParams, productQueries } from '../../lib/api/product.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { loginHref } from '../../lib/api/rules.ts';
@@ -14,6 +14,7 @@ import ProductDialog from './ProductDialog.tsx';
 import QuickBuy from './QuickBuy.tsx';
 import { CATEGORIES, type CategoryId, DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize, canBuy, isPageSize } from './rules.ts';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
+import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration.ts';
 import { Picture } from '../../lib/ui/Picture.tsx';
 import { PICTURE_SIZES } from '../../lib/ui/picture-sizes.ts';
 
@@ -49,7 +50,10 @@ export default function ShopPage({ firstPage, live = true }: Props) {
     keyword: undefined,
     categoryId: undefined,
   });
-  const [keywordInput, setKeywordInput] = useState('');
+  const [typed, setTyped] = useState({ keyword: '' });
+  const searchForm = useRef<HTMLFormElement>(null);
+  // A keyword typed while the page's script was still loading is searched by the first press (held by the boot script).
+  useTypedBeforeHydration(searchForm, setTyped);
   const [open, setOpen] = useState<Product | undefined>();
   const [buying, setBuying] = useState<Product | undefined>();
 
@@ -71,7 +75,7 @@ export default function ShopPage({ firstPage, live = true }: Props) {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setParams({ ...params, page: 1, keyword: keywordInput.trim() || undefined });
+    setParams({ ...params, page: 1, keyword: typed.keyword.trim() || undefined });
   };
   const chooseCategory = (categoryId: CategoryId | undefined) => setParams({ ...params, page: 1, categoryId });
   const chooseSize = (value: number) => {
@@ -94,7 +98,7 @@ export default function ShopPage({ firstPage, live = true }: Props) {
 
   return (
     <div>
-      <form role="search" aria-label="商品筛选" className="flex flex-col gap-4 md:flex-row md:items-end" onSubmit={search}>
+      <form ref={searchForm} role="search" aria-label="商品筛选" className="flex flex-col gap-4 md:flex-row md:items-end" onSubmit={search}>
         <div className="flex flex-1 gap-2">
           <label className="input w-full md:max-w-sm">
             <span className="sr-only">关键词</span>
@@ -107,8 +111,8 @@ export default function ShopPage({ firstPage, live = true }: Props) {
               name="keyword"
               placeholder="搜索商品名称或介绍"
               maxLength={100}
-              value={keywordInput}
-              onChange={(event) => setKeywordInput(event.currentTarget.value)}
+              value={typed.keyword}
+              onChange={(event) => setTyped({ keyword: event.currentTarget.value })}
             />
           </label>
           <button type="submit" className="btn btn-secondary">

@@ -7,7 +7,7 @@
 /** Pages that are personal or transactional: never listed, and closed to crawlers. */
 export const PRIVATE_PREFIXES = ['/profile', '/payment', '/order', '/user', '/mobile', '/pay-success'] as const;
 /** Pages that carry noindex (Base.astro; the editors' signed preview also X-Robots-Tag) or are no content: not listed, but crawlers may read their noindex. */
-const UNLISTED = ['/login', '/register', '/404', '/preview', '/editor-guide'] as const;
+const UNLISTED = ['/login', '/register', '/404', '/offline', '/preview', '/editor-guide'] as const;
 
 /** The address a page answers at: its path with a trailing slash ('/' stays '/'). */
 export function pageAddress(path: string): string {
