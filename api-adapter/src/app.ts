@@ -22,7 +22,6 @@ import { ContentFanOut } from './content/fan-out.ts';
 import { siteBuildRoutes } from './content/site-build-routes.ts';
 import { ContentStore } from './content/store.ts';
 import { ERROR_CODES } from '@feiyi/contract/common';
-import { portalDonorFeed, portalViewsCounted } from '@feiyi/contract/portal';
 import { countViews } from './culture/content.ts';
 import { cultureRoutes } from './culture/routes.ts';
 import { ViewCounter } from './culture/view-counter.ts';
@@ -198,7 +197,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   app.addHook('onReady', async () => readiness.start());
   app.addHook('onClose', async () => readiness.stop());
   onReadiness?.(readiness);
-  const donorFeed = new DonorFeed((limit: number) => cms.server.get(portalDonorFeed, 'portal/donations/feed', { limit }));
+  const donorFeed = new DonorFeed((limit: number) => cms.server.call('donations.feed', { query: { limit } }));
   let fanOut: ContentFanOut | undefined;
   if (redis) {
     fanOut = new ContentFanOut({
@@ -233,7 +232,7 @@ export default async function app(fastify: FastifyInstance, { config, cms: given
   const viewFanOut = fanOut;
   const views = new ViewCounter({
     save: async (batch) => {
-      await cms.server.post(portalViewsCounted, 'portal/cultures/views', { views: batch });
+      await cms.server.call('cultures.views', { body: { views: batch } });
     },
     announce: viewFanOut && (async (batch) => viewFanOut.announce({ kind: 'view', views: batch })),
     log: app.log,

@@ -81,6 +81,23 @@ export const portalOrder = order
   .extend({ kind: z.string().optional(), items: z.array(orderLine) });
 export type PortalOrder = z.infer<typeof portalOrder>;
 
+/**
+ * The CMS's fingerprints of public content (GET portal/content-version; cms/src/portal/content-fingerprint.ts): editorial
+ * content and the media it uses; products and workshops as editors publish them; stock and seats taken, which move with
+ * purchases.
+ */
+export const portalContentVersion = z.object({ content: z.string(), shop: z.string(), stock: z.string() });
+export type PortalContentVersion = z.infer<typeof portalContentVersion>;
+
+/** GET portal/products/stock and portal/workshops/seats: an optional comma-separated list of pids (all published when absent). */
+export const portalPidsQuery = z.object({
+  pids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .transform((value) => value.split(',').map(Number))
+    .optional(),
+});
+
 /** Stock of some products after a sale, or when it moved elsewhere (GET portal/products/stock). */
 export const stockLevels = z.array(z.object({ productId: z.number().int(), stock: z.number().int() }));
 export type StockLevel = z.infer<typeof stockLevels>[number];

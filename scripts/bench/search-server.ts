@@ -28,8 +28,9 @@ const cms = {
   },
   single: async (name: string) => (name === 'portal/national-list' ? national : null),
   contentVersion: async () => ({ content: 'bench', shop: 'bench', stock: 'bench' }),
-  server: { get: notUsed, post: async <T>() => ({}) as T, put: notUsed, delete: notUsed },
-  asUser: () => ({ get: notUsed, post: notUsed, put: notUsed, delete: notUsed }),
+  // Only the adapter's flush of culture views reaches the CMS here.
+  server: { call: async (name: string, ..._input: unknown[]) => (name === 'cultures.views' ? { counted: 0 } : notUsed()) as never },
+  asUser: () => ({ call: notUsed }),
   login: notUsed,
   register: notUsed,
   upload: notUsed,

@@ -4,23 +4,14 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../http/errors.ts';
 import { bearerToken, verifyVisitorToken } from './identity.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
+import { ROUTE_AUTHS, type RouteAuth } from '@feiyi/contract/routes';
 
 /**
- * Who may call a route. Every API route says it once, in its options (`config: { auth: 'user' }`):
- * routeAuth enforces it before the body is read, and the OpenAPI document's `security` is generated
- * from the same declaration (docs/openapi.ts), so the two cannot drift apart.
+ * Who may call a route is the contract's route table's (API_ROUTES, declared through http/route-table.ts): routeAuth
+ * enforces it before the body is read, and the OpenAPI document's `security` is generated from the same declaration
+ * (docs/openapi.ts), so the two cannot drift apart.
  */
-export type RouteAuth =
-  /** Anyone; the route never looks at a token. */
-  | 'public'
-  /** Anyone; a valid Bearer token makes `request.visitor` (guests, and stale tokens, get the public view). */
-  | 'optional'
-  /** A signed-in user: a valid Bearer token, else 401. The user is the token's, never one named in a query or body. */
-  | 'user'
-  /** The CMS's change reports: the shared webhook secret in `x-webhook-secret`, else 401. Internal, not documented. */
-  | 'webhook';
-
-export const ROUTE_AUTHS: readonly RouteAuth[] = ['public', 'optional', 'user', 'webhook'];
+export { ROUTE_AUTHS, type RouteAuth };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import ky from 'ky';
 import { ApiError } from '../http/errors.ts';
-import type { z } from 'zod';
-import { type CmsClient, type CmsQuery, type UserCalls, readAnswer } from './client.ts';
+import type { PortalCaller } from '@feiyi/contract/routes';
+import { type CmsClient, type CmsQuery, type PortalCalls, portalRequest, readAnswer } from './client.ts';
 
 /** One call the adapter made to the stub CMS: with the server token, or with a visitor's JWT. */
 export interface CmsCall {
@@ -41,17 +41,15 @@ export function stubCms(options: { collections?: Record<string, unknown[]>; sing
   /** How often each collection was loaded (a reload of the shop shows up here). */
   const loads: Record<string, number> = {};
 
-  const callsAs = (as: CmsCall['as']): UserCalls => {
-    const record =
-      (method: CmsCall['method']) =>
-      async <S extends z.ZodType>(schema: S, path: string, payload?: unknown): Promise<z.output<S>> => {
-        const call: CmsCall = { as, method, path, payload };
-        calls.push(call);
-        // Read with the contract as the real client does, so a stub answer the CMS could never give fails the test.
-        return readAnswer(schema, answer(call), path);
-      };
-    return { get: record('get'), post: record('post'), put: record('put'), delete: record('delete') };
-  };
+  const callsAs = (as: CmsCall['as']): PortalCalls<PortalCaller> => ({
+    call: async (name, ...[input]) => {
+      const { method, path, payload, answer: schema } = portalRequest(name, input as Parameters<typeof portalRequest>[1]);
+      const call: CmsCall = { as, method, path, payload };
+      calls.push(call);
+      // Read with the contract as the real client does, so a stub answer the CMS could never give fails the test.
+      return readAnswer(schema, answer(call), path) as never;
+    },
+  });
 
   const cms: CmsClient = {
     async list(collection: string) {

@@ -1,6 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import { portalOrder } from '@feiyi/contract/portal';
-import { z } from 'zod';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
@@ -38,13 +36,13 @@ const failure = async (run: () => Promise<unknown>) => {
 describe('CMS errors', () => {
   it("pass on the message the CMS wrote, with Strapi's status", async () => {
     const cms = createCmsClient({ baseUrl, token: 't'.repeat(32) });
-    const error = await failure(() => cms.asUser('jwt').get(portalOrder, 'portal/orders/7'));
+    const error = await failure(() => cms.asUser('jwt').call('orders.find', { params: { ref: 7 } }));
     expect([error.statusCode, error.code, error.message]).toEqual([404, 40400, '订单不存在']);
   });
 
   it("use a general Chinese message for Strapi's own errors", async () => {
     const cms = createCmsClient({ baseUrl, token: 't'.repeat(32) });
-    const error = await failure(() => cms.asUser('jwt').get(z.unknown(), 'portal/other'));
+    const error = await failure(() => cms.asUser('jwt').call('me.read'));
     expect([error.statusCode, error.message]).toEqual([403, '无权访问该资源']);
   });
 

@@ -4,6 +4,16 @@ import { ERROR_CODES } from '@feiyi/contract/common';
 import { ApiError } from '../http/errors.ts';
 import { currentRequestId } from '../http/request-id.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
+import type { PortalContentVersion } from '@feiyi/contract/portal';
+import { PORTAL_SCHEMAS } from '@feiyi/contract/route-schemas';
+import {
+  fillPath,
+  PORTAL_ROUTES,
+  type PathParams,
+  type PortalCaller,
+  type PortalRoute,
+  type PortalRouteName,
+} from '@feiyi/contract/routes';
 
 export interface StrapiPagination {
   page: number;
@@ -18,24 +28,61 @@ export interface StrapiList {
 }
 
 /** The CMS's fingerprints of public content (see cms/src/portal/content-fingerprint.ts). */
-export interface ContentVersion {
-  /** Editorial content and the media it uses. */
-  content: string;
-  /** Products and workshops as editors publish them. */
-  shop: string;
-  /** Stock and seats taken, which move with purchases. */
-  stock: string;
-}
+export type ContentVersion = PortalContentVersion;
 
 export type CmsQuery = Record<string, string | number | boolean>;
 type Query = CmsQuery;
 
+type Schemas<N extends PortalRouteName> = (typeof PORTAL_SCHEMAS)[N];
+type Route<N extends PortalRouteName> = (typeof PORTAL_ROUTES)[N];
+/** The path's parameters, when it has any. */
+type ParamsInput<N extends PortalRouteName> = [PathParams<Route<N>['path']>] extends [never]
+  ? unknown
+  : { params: Record<PathParams<Route<N>['path']>, string | number> };
+/** A GET or DELETE sends a query (the table's schema's input, else any flat query); a POST or PUT its table's body. */
+type PayloadInput<N extends PortalRouteName> = Route<N>['method'] extends 'GET' | 'DELETE'
+  ? Schemas<N> extends { query: infer Q extends z.ZodType }
+    ? { query: z.input<Q> }
+    : { query?: Query }
+  : Schemas<N> extends { body: infer B extends z.ZodType }
+    ? { body: z.input<B> }
+    : unknown;
+export type PortalInput<N extends PortalRouteName> = ParamsInput<N> & PayloadInput<N>;
+export type PortalAnswer<N extends PortalRouteName> = z.output<Schemas<N>['answer']>;
+
+/** The `/portal` calls one caller may make: the server token's, or a visitor's with their own JWT. */
+export type PortalNameOf<C extends PortalCaller> = { [N in PortalRouteName]: Route<N>['caller'] extends C ? N : never }[PortalRouteName];
+
+/** Calls to the CMS's `/portal` routes by their name in the contract's table, which gives method, path and schemas. */
+export interface PortalCalls<C extends PortalCaller> {
+  call<N extends PortalNameOf<C>>(
+    name: N,
+    ...input: object extends PortalInput<N> ? [PortalInput<N>?] : [PortalInput<N>]
+  ): Promise<PortalAnswer<N>>;
+}
 /** Calls on behalf of one visitor: their own JWT goes to Strapi, which checks it again. */
-export interface UserCalls {
-  get<S extends z.ZodType>(answer: S, path: string, query?: Query): Promise<z.output<S>>;
-  post<S extends z.ZodType>(answer: S, path: string, body?: unknown): Promise<z.output<S>>;
-  put<S extends z.ZodType>(answer: S, path: string, body?: unknown): Promise<z.output<S>>;
-  delete<S extends z.ZodType>(answer: S, path: string, query?: Query): Promise<z.output<S>>;
+export type UserCalls = PortalCalls<'visitor'>;
+/** Calls with the adapter's server token. */
+export type ServerCalls = PortalCalls<'server'>;
+
+/** One `/portal` request as sent: its method, its path under the CMS's `/api` (parameters filled in), query or body. */
+export interface PortalRequest {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  /** The query of a GET or DELETE, the body of a POST or PUT. */
+  payload: unknown;
+  answer: z.ZodType;
+}
+
+/** The request a named call makes, from the route table. */
+export function portalRequest(
+  name: PortalRouteName,
+  input: { params?: Record<string, string | number>; query?: unknown; body?: unknown } = {},
+): PortalRequest {
+  const route: PortalRoute = PORTAL_ROUTES[name];
+  const method = route.method.toLowerCase() as PortalRequest['method'];
+  const payload = method === 'get' || method === 'delete' ? input.query : input.body;
+  return { method, path: fillPath(route.path, input.params).slice(1), payload, answer: PORTAL_SCHEMAS[name].answer };
 }
 
 /**
@@ -61,7 +108,7 @@ export interface CmsClient {
   listAll(collection: string, query?: Query): Promise<unknown[]>;
   single(singleType: string): Promise<unknown>;
   contentVersion(): Promise<ContentVersion>;
-  server: UserCalls;
+  server: ServerCalls;
   asUser(jwt: string): UserCalls;
   login(identifier: string, password: string): Promise<{ jwt: string; user: { id: number } }>;
   register(input: { username: string; email: string; password: string }): Promise<{ jwt: string; user: { id: number } }>;
@@ -139,12 +186,14 @@ export function createCmsClient(options: { baseUrl: string; token: string; timeo
     }
   };
 
-  const callsWith = (headers: Record<string, string>): UserCalls => ({
-    get: async (answer, path, query) => readAnswer(answer, await call('get', path, headers, query ? { searchParams: query } : {}), path),
-    post: async (answer, path, body) => readAnswer(answer, await call('post', path, headers, { json: body ?? {} }), path),
-    put: async (answer, path, body) => readAnswer(answer, await call('put', path, headers, { json: body ?? {} }), path),
-    delete: async (answer, path, query) =>
-      readAnswer(answer, await call('delete', path, headers, query ? { searchParams: query } : {}), path),
+  /** Any caller's calls: the types (PortalCalls) say which names each may use. */
+  const callsWith = (headers: Record<string, string>): PortalCalls<PortalCaller> => ({
+    call: async (name, ...[input]) => {
+      const { method, path, payload, answer } = portalRequest(name, input as Parameters<typeof portalRequest>[1]);
+      const extra: Options =
+        method === 'get' || method === 'delete' ? (payload ? { searchParams: payload as Query } : {}) : { json: payload ?? {} };
+      return readAnswer(answer, await call(method, path, headers, extra), path) as never;
+    },
   });
 
   const list = async (collection: string, query: Query = {}): Promise<StrapiList> => {
@@ -170,7 +219,10 @@ export function createCmsClient(options: { baseUrl: string; token: string; timeo
       return all;
     },
     single: (singleType) => call('get', singleType, serverHeaders, { searchParams: { status: 'published' } }),
-    contentVersion: () => call('get', 'portal/content-version', serverHeaders, { retry: 0, timeout: 3000 }),
+    contentVersion: async () => {
+      const { path, answer } = portalRequest('content.version');
+      return readAnswer(answer, await call('get', path, serverHeaders, { retry: 0, timeout: 3000 }), path) as ContentVersion;
+    },
     server: callsWith(serverHeaders),
     asUser: (jwt) => callsWith({ Authorization: `Bearer ${jwt}` }),
     async login(identifier, password) {

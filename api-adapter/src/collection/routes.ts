@@ -1,22 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  portalFavouriteAdded,
-  portalFavouriteCheck,
-  portalFavouritePage,
-  portalFavouriteRemoved,
-  type PortalFavouriteTarget,
-} from '@feiyi/contract/portal';
+import { type PortalFavouriteTarget } from '@feiyi/contract/portal';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
-import {
-  collectionChangeResponse,
-  collectionCheckResponse,
-  collectionListQuery,
-  collectionListResponse,
-  collectionTargetQuery,
-} from '@feiyi/contract/collection';
-import { privateErrorResponses } from '@feiyi/contract/common';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
+import { tableRoute } from '../http/route-table.ts';
 import type { Deps } from '../shared/deps.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
@@ -26,87 +13,46 @@ const loginPrompt = MESSAGES.favourite.notLoggedIn;
 const idNote = '可带 userId，但必须是当前登录用户，否则 403。';
 
 export const collectionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, config }) => {
-  app.get(
-    '/api/collection/check',
-    {
-      config: { auth: 'user', loginPrompt },
-      schema: {
-        tags,
-        summary: '是否已收藏',
-        description: idNote,
-        querystring: collectionTargetQuery,
-        response: { 200: collectionCheckResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('collection.check', { tags, summary: '是否已收藏', description: idNote }, { loginPrompt }),
+    handler: async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      return ok(
-        await asVisitor(cms, request).get(portalFavouriteCheck, 'portal/favourites/check', {
-          type,
-          targetId,
-        } satisfies PortalFavouriteTarget),
-      );
+      return ok(await asVisitor(cms, request).call('favourites.check', { query: { type, targetId } satisfies PortalFavouriteTarget }));
     },
-  );
+  });
 
-  app.post(
-    '/api/collection',
-    {
-      config: { auth: 'user', loginPrompt },
-      schema: {
-        tags,
-        summary: '收藏',
-        description: `参数在查询串中（规格如此）。重复收藏不会产生第二条记录。${idNote}`,
-        querystring: collectionTargetQuery,
-        response: { 200: collectionChangeResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute(
+      'collection.add',
+      { tags, summary: '收藏', description: `参数在查询串中（规格如此）。重复收藏不会产生第二条记录。${idNote}` },
+      { loginPrompt },
+    ),
+    handler: async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      await asVisitor(cms, request).post(portalFavouriteAdded, 'portal/favourites', { type, targetId } satisfies PortalFavouriteTarget);
+      await asVisitor(cms, request).call('favourites.add', { body: { type, targetId } });
       return ok({ collected: true }, '收藏成功');
     },
-  );
+  });
 
-  app.delete(
-    '/api/collection',
-    {
-      config: { auth: 'user', loginPrompt },
-      schema: {
-        tags,
-        summary: '取消收藏',
-        description: `取消未收藏的内容同样成功。${idNote}`,
-        querystring: collectionTargetQuery,
-        response: { 200: collectionChangeResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('collection.remove', { tags, summary: '取消收藏', description: `取消未收藏的内容同样成功。${idNote}` }, { loginPrompt }),
+    handler: async (request) => {
       const { userId, type, targetId } = request.query;
       assertSelf(visitorOf(request), userId);
-      await asVisitor(cms, request).delete(portalFavouriteRemoved, 'portal/favourites', { type, targetId } satisfies PortalFavouriteTarget);
+      await asVisitor(cms, request).call('favourites.remove', { query: { type, targetId } });
       return ok({ collected: false }, '取消收藏成功');
     },
-  );
+  });
 
-  app.get(
-    '/api/collection/list',
-    {
-      config: { auth: 'user', loginPrompt },
-      schema: {
-        tags,
-        summary: '我的收藏',
-        description: `每页默认 6 条，新的在前。${idNote}`,
-        querystring: collectionListQuery,
-        response: { 200: collectionListResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('collection.list', { tags, summary: '我的收藏', description: `每页默认 6 条，新的在前。${idNote}` }, { loginPrompt }),
+    handler: async (request) => {
       const { userId, page, size, type } = request.query;
       assertSelf(visitorOf(request), userId);
-      const result = await asVisitor(cms, request).get(portalFavouritePage, 'portal/favourites', { page, size, ...(type ? { type } : {}) });
+      const result = await asVisitor(cms, request).call('favourites.list', { query: { page, size, ...(type ? { type } : {}) } });
       return ok({ ...result, records: result.records.map((r) => ({ ...r, coverImage: absoluteUrl(config.PUBLIC_URL, r.coverImage) })) });
     },
-  );
+  });
 };

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, errorBody } from '@feiyi/contract/common';
-import { cmsEventBody, siteReadsBody } from '@feiyi/contract/internal';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
-
-const counts = z.object({ content: z.number().int(), shop: z.number().int() });
+import { tableRoute } from '../http/route-table.ts';
 
 /** The fingerprint of one answer, as the site's render service computes it from the answers it read. */
 export const answerHash = (status: number, body: string) => createHash('sha1').update(`${status}\n${body}`).digest('hex');
@@ -19,54 +15,22 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
   // How often this instance loaded each group and updated it in place: tests show that uploads and
   // purchases reload nothing; how many other instances' announcements it followed (the scale profile); and its views
   // of culture items not saved yet (tests wait for none). Same secret as the CMS's calls; not part of the public API.
-  app.get(
-    '/api/internal/cache-stats',
-    {
-      config: { auth: 'webhook' },
-      schema: {
-        hide: true,
-        headers: z.object({ 'x-webhook-secret': z.string().optional() }),
-        response: {
-          200: envelope(
-            z.object({
-              loads: counts,
-              updates: counts,
-              followedAnnouncements: z.object({
-                published: z.number().int().nonnegative(),
-                stock: z.number().int().nonnegative(),
-                view: z.number().int().nonnegative(),
-                donation: z.number().int().nonnegative(),
-              }),
-              views: z.object({ pending: z.number().int().nonnegative(), saved: z.number().int(), dropped: z.number().int() }),
-            }),
-          ),
-          401: errorBody,
-        },
-      },
-    },
-    async () =>
+  app.route({
+    ...tableRoute('internal.cacheStats', {}),
+    handler: async () =>
       ok({
         ...store.counts,
         followedAnnouncements: fanOut?.followed ?? { published: 0, stock: 0, view: 0, donation: 0 },
         views: { pending: views.pending, ...views.totals },
       }),
-  );
+  });
 
   // The static site's render service asks here, after a publish, which of the answers its pages read have changed:
   // one call instead of one per answer (the national list alone is 1,557 of them). The content is checked against
   // the CMS first, so the fingerprints are those of what was just published.
-  app.post(
-    '/api/internal/site-reads',
-    {
-      config: { auth: 'webhook' },
-      schema: {
-        hide: true,
-        headers: z.object({ 'x-webhook-secret': z.string().optional() }),
-        body: siteReadsBody,
-        response: { 200: envelope(z.object({ hashes: z.record(z.string(), z.string()) })), 401: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('internal.siteReads', {}),
+    handler: async (request) => {
       await store.checkForChanges();
       const { keys } = request.body;
       const hashes: Record<string, string> = {};
@@ -81,20 +45,11 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
       await Promise.all(Array.from({ length: Math.min(SITE_READS_PARALLEL, keys.length) }, worker));
       return ok({ hashes });
     },
-  );
+  });
 
-  app.post(
-    '/api/internal/cms-events',
-    {
-      config: { auth: 'webhook' },
-      schema: {
-        hide: true,
-        headers: z.object({ 'x-webhook-secret': z.string().optional() }),
-        body: cmsEventBody,
-        response: { 200: envelope(z.null()), 401: errorBody },
-      },
-    },
-    async () => {
+  app.route({
+    ...tableRoute('internal.cmsEvents', {}),
+    handler: async () => {
       // The CMS calls one instance (through the load balancer): the others hear of it from this one.
       await fanOut?.announce({ kind: 'published' });
       await store.checkForChanges().catch(async () => {
@@ -102,5 +57,5 @@ export const contentEventsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { st
       });
       return ok(null, 'ok');
     },
-  );
+  });
 };

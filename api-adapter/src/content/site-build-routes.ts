@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, errorBody } from '@feiyi/contract/common';
 import { NO_SITE_BUILD, type SiteBuildStatus, siteBuildStatus } from '@feiyi/contract/site-build';
 import { ok } from '../http/envelope.ts';
 import type { Deps } from '../shared/deps.ts';
+import { tableRoute } from '../http/route-table.ts';
 
 const SITE_BUILD_KEY = 'feiyi:site-build';
 
@@ -23,26 +22,20 @@ export const siteBuildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { redis 
       return status;
     }
   };
-  const headers = z.object({ 'x-webhook-secret': z.string().optional() });
 
-  app.get(
-    '/api/internal/site-build',
-    { config: { auth: 'webhook' }, schema: { hide: true, headers, response: { 200: envelope(siteBuildStatus), 401: errorBody } } },
-    async () => ok(await read()),
-  );
+  app.route({
+    ...tableRoute('internal.siteBuild', {}),
+    handler: async () => ok(await read()),
+  });
 
-  app.put(
-    '/api/internal/site-build',
-    {
-      config: { auth: 'webhook' },
-      schema: { hide: true, headers, body: siteBuildStatus, response: { 200: envelope(z.null()), 401: errorBody } },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('internal.siteBuildReport', {}),
+    handler: async (request) => {
       status = request.body;
       await redis?.set(SITE_BUILD_KEY, JSON.stringify(status)).catch((error: unknown) => {
         app.log.warn({ err: error }, 'redis unreachable: the site build status stays with this instance');
       });
       return ok(null, 'ok');
     },
-  );
+  });
 };

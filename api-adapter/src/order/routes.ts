@@ -1,29 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  portalOrder,
-  portalOrderPage,
-  portalOrdersPlaced,
-  stockLevels,
-  type PortalNewOrder,
-  type PortalOrder,
-  type PortalOrderBatch,
-  type PortalPayment,
-} from '@feiyi/contract/portal';
+import { type PortalNewOrder, type PortalOrder, type PortalOrderBatch } from '@feiyi/contract/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertSelf, asVisitor, visitorOf } from '../auth/identity.ts';
-import { ERROR_CODES, privateErrorResponses } from '@feiyi/contract/common';
-import {
-  createOrderBody,
-  createOrderResponse,
-  orderDetailResponse,
-  orderIdParam,
-  orderListQuery,
-  orderListResponse,
-  paymentStatusBody,
-  payResponse,
-  quickOrderBody,
-  quickOrderResponse,
-} from '@feiyi/contract/order';
+import { ERROR_CODES } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, idempotencyKeyOf } from '../shared/deps.ts';
@@ -31,6 +10,7 @@ import { findPriceMismatch, toOrder } from './mapper.ts';
 import { applyStock, productById } from '../product/content.ts';
 import { OrderQueue } from './order-queue.ts';
 import { refusalOf } from '../cms/client.ts';
+import { tableRoute } from '../http/route-table.ts';
 
 const tags = ['订单与支付'];
 
@@ -71,12 +51,12 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     if (sent.length === 0) return refused as ApiError[];
     let placed;
     try {
-      placed = await cms.server.post(portalOrdersPlaced, 'portal/orders', { orders: sent } satisfies PortalOrderBatch);
+      placed = await cms.server.call('orders.place', { body: { orders: sent } satisfies PortalOrderBatch });
     } catch (error) {
       // No answer about the stock: fetch these products' stock, not the whole shop's, for the next batch.
       const pids = [...new Set(sent.flatMap((entry) => entry.order.items.map((item) => item.productId)))].join(',');
       cms.server
-        .get(stockLevels, 'portal/products/stock', { pids })
+        .call('products.stock', { query: { pids } })
         .then((levels) => applyStock(store, levels))
         .catch(() => undefined);
       throw error;
@@ -109,19 +89,13 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
     return queue.submit({ token: visitorOf(request).token, order: { ...body, idempotencyKey } });
   }
 
-  app.post(
-    '/api/order',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: '下单（商品详情 → 填写收货信息）',
-        description: `价格与总额取自商品目录；客户端传来的 price、totalAmount、payAmount 若与目录不符则拒绝，status 与 userId 不被采信（userId 必须是当前用户）。新订单为待支付（0），30 分钟未付自动取消并释放库存。${idempotencyHeader.description}`,
-        body: createOrderBody,
-        response: { 200: createOrderResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('order.create', {
+      tags,
+      summary: '下单（商品详情 → 填写收货信息）',
+      description: `价格与总额取自商品目录；客户端传来的 price、totalAmount、payAmount 若与目录不符则拒绝，status 与 userId 不被采信（userId 必须是当前用户）。新订单为待支付（0），30 分钟未付自动取消并释放库存。${idempotencyHeader.description}`,
+    }),
+    handler: async (request) => {
       const visitor = visitorOf(request);
       const body = request.body;
       assertSelf(visitor, body.userId);
@@ -133,21 +107,11 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
       });
       return ok({ orderId: order.id, orderNo: order.orderNo, totalAmount: order.totalAmount }, '下单成功');
     },
-  );
+  });
 
-  app.post(
-    '/api/orders/create',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: '快速购买下单',
-        description: `价格取自商品目录。${idempotencyHeader.description}`,
-        body: quickOrderBody,
-        response: { 200: quickOrderResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('order.quick', { tags, summary: '快速购买下单', description: `价格取自商品目录。${idempotencyHeader.description}` }),
+    handler: async (request) => {
       assertSelf(visitorOf(request), request.body.userId);
       await assertCataloguePrices(request.body.items);
       const order = await placeOrder(request, {
@@ -156,76 +120,44 @@ export const orderRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, store
       });
       return ok({ id: order.id, orderNo: order.orderNo, totalAmount: order.totalAmount }, '下单成功');
     },
-  );
+  });
 
   const pay = async (request: FastifyRequest, id: string, paymentMethod: 'alipay' | 'wechat' | 'mock') => {
-    const order = await asVisitor(cms, request).post(portalOrder, `portal/orders/${id}/pay`, { paymentMethod } satisfies PortalPayment);
+    const order = await asVisitor(cms, request).call('orders.pay', { params: { ref: id }, body: { paymentMethod } });
     return ok({ order: toOrder(order, origin) }, '支付成功');
   };
 
-  for (const url of ['/api/orders/:id/mock-pay', '/api/payment/mock/:id']) {
-    app.post(
-      url,
-      {
-        config: { auth: 'user' },
-        schema: {
-          tags,
-          summary: url.includes('payment') ? '模拟支付（辅助调用）' : '模拟支付',
-          description: '仅订单本人、仅待支付订单；重复支付已支付的订单不改变任何东西并返回成功。超时的订单会被取消。',
-          params: orderIdParam,
-          response: { 200: payResponse, ...privateErrorResponses },
-        },
-      },
-      async (request) => pay(request, request.params.id, 'mock'),
-    );
-  }
+  const mockPayNote = '仅订单本人、仅待支付订单；重复支付已支付的订单不改变任何东西并返回成功。超时的订单会被取消。';
+  app.route({
+    ...tableRoute('order.mockPay', { tags, summary: '模拟支付', description: mockPayNote }),
+    handler: async (request) => pay(request, request.params.id, 'mock'),
+  });
+  app.route({
+    ...tableRoute('order.paymentMock', { tags, summary: '模拟支付（辅助调用）', description: mockPayNote }),
+    handler: async (request) => pay(request, request.params.id, 'mock'),
+  });
 
-  app.put(
-    '/api/order/:id/payment-status',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: '更新支付状态（扫码支付完成）',
-        description: '支付页在模拟扫码完成后调用，把待支付订单标记为已支付（status: 1），记录支付方式。规则同模拟支付。',
-        params: orderIdParam,
-        body: paymentStatusBody,
-        response: { 200: payResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => pay(request, request.params.id, request.body.paymentMethod),
-  );
+  app.route({
+    ...tableRoute('order.paymentStatus', {
+      tags,
+      summary: '更新支付状态（扫码支付完成）',
+      description: '支付页在模拟扫码完成后调用，把待支付订单标记为已支付（status: 1），记录支付方式。规则同模拟支付。',
+    }),
+    handler: async (request) => pay(request, request.params.id, request.body.paymentMethod),
+  });
 
-  app.get(
-    '/api/order/list',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: '我的订单',
-        querystring: orderListQuery,
-        response: { 200: orderListResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('order.list', { tags, summary: '我的订单' }),
+    handler: async (request) => {
       const { page, size } = request.query;
-      const result = await asVisitor(cms, request).get(portalOrderPage, 'portal/orders', { page, size });
+      const result = await asVisitor(cms, request).call('orders.list', { query: { page, size } });
       return ok({ ...result, records: result.records.map((o) => toOrder(o, origin)) });
     },
-  );
+  });
 
-  app.get(
-    '/api/order/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: '订单详情',
-        description: 'id 可为订单 id 或订单号；他人的订单答复“订单不存在”。',
-        params: orderIdParam,
-        response: { 200: orderDetailResponse, ...privateErrorResponses },
-      },
-    },
-    async (request) => ok({ order: toOrder(await asVisitor(cms, request).get(portalOrder, `portal/orders/${request.params.id}`), origin) }),
-  );
+  app.route({
+    ...tableRoute('order.detail', { tags, summary: '订单详情', description: 'id 可为订单 id 或订单号；他人的订单答复“订单不存在”。' }),
+    handler: async (request) =>
+      ok({ order: toOrder(await asVisitor(cms, request).call('orders.find', { params: { ref: request.params.id } }), origin) }),
+  });
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type PortalPreview, portalPreview } from '@feiyi/contract/portal';
+import { type PortalPreview } from '@feiyi/contract/portal';
 import type { CmsClient } from '../cms/client.ts';
 import type { ContentStore } from '../content/store.ts';
 import { type PreviewPage, type PreviewStatus, isPreviewKind } from '@feiyi/contract/preview';
@@ -69,7 +69,7 @@ export function registerPreviewRoutes(
 
       let answer: PortalPreview;
       try {
-        answer = await cms.server.get(portalPreview, `portal/preview/${kind}/${encodeURIComponent(documentId)}`, { status });
+        answer = await cms.server.call('preview.document', { params: { kind, documentId }, query: { status } });
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 404) return refuse(reply, 'absent');
         throw error;

@@ -1,38 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stockLevels } from '@feiyi/contract/portal';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '@feiyi/contract/common';
-import { productDetailResponse, productIdParam, productPageQuery, productPageResponse } from '@feiyi/contract/product';
+import { productPageResponse } from '@feiyi/contract/product';
 import { paginate } from '@feiyi/contract/common';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { applyStock, productById, productContent, products } from './content.ts';
+import { tableRoute } from '../http/route-table.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, cms, fanOut }) => {
   store.use(...productContent);
   // Stock moved in the CMS (an expired order released some): the first instance to notice tells the others the levels,
   // with the fingerprint they follow, so the others adopt them instead of following again.
   store.onStockMoved(async (stockVersion) => {
-    const levels = await cms.server.get(stockLevels, 'portal/products/stock');
+    const levels = await cms.server.call('products.stock', { query: {} });
     applyStock(store, levels, { followed: true });
     await fanOut?.announce({ kind: 'stock', stock: levels, stockVersion });
   });
   const tags = ['周边商品'];
 
-  app.get(
-    '/api/product/page',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: '商品分页',
-        description: '每页 9、18、27 或 36 件；可按关键词（名称与描述）与类别（1 数字文创，2 文化体验）筛选。',
-        querystring: productPageQuery,
-        response: { 200: productPageResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('product.page', {
+      tags,
+      summary: '商品分页',
+      description: '每页 9、18、27 或 36 件；可按关键词（名称与描述）与类别（1 数字文创，2 文化体验）筛选。',
+    }),
+    handler: async (request, reply) => {
       const { page, size } = request.query;
       const keyword = (request.query.keyword ?? '').trim().toLowerCase();
       const categoryId = request.query.categoryId === '' ? undefined : request.query.categoryId;
@@ -48,19 +41,15 @@ export const productRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, c
       });
       return sendCached(request, reply, cached);
     },
-  );
+  });
 
-  app.get(
-    '/api/product/:id',
-    {
-      config: { auth: 'public' },
-      schema: { tags, summary: '商品详情', params: productIdParam, response: { 200: productDetailResponse, ...errorResponses } },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('product.detail', { tags, summary: '商品详情' }),
+    handler: async (request) => {
       const shop = await store.shop.get();
       const product = shop.get(productById).get(request.params.id);
       if (!product) throw ApiError.notFound('商品不存在或已下架');
       return ok({ product });
     },
-  );
+  });
 };

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../cache/response-cache.ts';
-import { errorResponses } from '@feiyi/contract/common';
-import {
-  provinceCodeParam,
-  provinceCulturesQuery,
-  provinceCulturesResponse,
-  provinceIdParam,
-  provinceListResponse,
-  provinceResponse,
-  provinceTypesResponse,
-} from '@feiyi/contract/province';
+import { provinceListResponse } from '@feiyi/contract/province';
 import type { ContentCopy } from '../content/store.ts';
 import { categories, culturesByProvince } from '../culture/content.ts';
 import { ok } from '../http/envelope.ts';
@@ -17,6 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../shared/deps.ts';
 import { simplifyProvinceName } from './mapper.ts';
 import { provinceByKey, provinceById, provinceContent, provinces } from './content.ts';
+import { tableRoute } from '../http/route-table.ts';
 
 function provinceOr404(data: ContentCopy, id: number) {
   const province = data.get(provinceById).get(id);
@@ -40,67 +32,47 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
   store.use(...provinceContent, categories, culturesByProvince);
   const tags = ['省份'];
 
-  app.get(
-    '/api/province/list',
-    {
-      config: { auth: 'public' },
-      schema: { tags, summary: '34 个省级行政区', response: { 200: provinceListResponse, ...errorResponses } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('province.list', { tags, summary: '34 个省级行政区' }),
+    handler: async (request, reply) => {
       return sendCached(
         request,
         reply,
         await store.content.answer('provinces', provinceListResponse, (data) => ok({ provinces: data.get(provinces) })),
       );
     },
-  );
+  });
 
-  app.get(
-    '/api/province/code/:code',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: '按代码或名称查省份',
-        description: '代码可以是拼音（guangxi）、行政区划代码（450000）、简称（广西）或全称（广西壮族自治区）。',
-        params: provinceCodeParam,
-        response: { 200: provinceResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('province.byCode', {
+      tags,
+      summary: '按代码或名称查省份',
+      description: '代码可以是拼音（guangxi）、行政区划代码（450000）、简称（广西）或全称（广西壮族自治区）。',
+    }),
+    handler: async (request) => {
       const data = await store.content.get();
       const key = request.params.code.trim().toLowerCase();
       const province = data.get(provinceByKey).get(key) ?? data.get(provinceByKey).get(simplifyProvinceName(key));
       if (!province) throw ApiError.notFound('未找到该省份');
       return ok({ province });
     },
-  );
+  });
 
-  app.get(
-    '/api/province/:id',
-    {
-      config: { auth: 'public' },
-      schema: { tags, summary: '省份详情', params: provinceIdParam, response: { 200: provinceResponse, ...errorResponses } },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('province.detail', { tags, summary: '省份详情' }),
+    handler: async (request) => {
       const data = await store.content.get();
       return ok({ province: provinceOr404(data, request.params.id) });
     },
-  );
+  });
 
-  app.get(
-    '/api/province/:id/types',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: '省份已有的非遗类别',
-        description: '类别的正式名称，来自该省列出的已发布条目（见 /api/province/{id}/cultures）。',
-        params: provinceIdParam,
-        response: { 200: provinceTypesResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('province.types', {
+      tags,
+      summary: '省份已有的非遗类别',
+      description: '类别的正式名称，来自该省列出的已发布条目（见 /api/province/{id}/cultures）。',
+    }),
+    handler: async (request) => {
       const data = await store.content.get();
       const province = provinceOr404(data, request.params.id);
       const codes = new Set((data.get(culturesByProvince).get(province.id) ?? []).map((c) => c.categoryId));
@@ -111,23 +83,16 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
           .map((c) => c.officialName),
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/province/:id/cultures',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: '省份的文化条目',
-        description:
-          '列出该省的条目：主要省份是该省的，以及国家级名录条目（与标题同名或为其子项）由该省申报的（昆曲列在江苏，也列在北京、上海、浙江、湖南）。type 可为类别编号、显示名（戏剧）或正式名称（传统戏剧）；也可用 categoryId。',
-        params: provinceIdParam,
-        querystring: provinceCulturesQuery,
-        response: { 200: provinceCulturesResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('province.cultures', {
+      tags,
+      summary: '省份的文化条目',
+      description:
+        '列出该省的条目：主要省份是该省的，以及国家级名录条目（与标题同名或为其子项）由该省申报的（昆曲列在江苏，也列在北京、上海、浙江、湖南）。type 可为类别编号、显示名（戏剧）或正式名称（传统戏剧）；也可用 categoryId。',
+    }),
+    handler: async (request) => {
       const data = await store.content.get();
       const province = provinceOr404(data, request.params.id);
       const { page, size, type, categoryId } = request.query;
@@ -136,5 +101,5 @@ export const provinceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store }
       const filtered = code === undefined ? all : all.filter((c) => c.categoryId === code);
       return ok({ cultures: filtered.slice((page - 1) * size, page * size), total: filtered.length });
     },
-  );
+  });
 };

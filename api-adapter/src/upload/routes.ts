@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { ERROR_CODES, privateErrorResponses } from '@feiyi/contract/common';
-import { uploadResponse } from '@feiyi/contract/profile';
+import { ERROR_CODES } from '@feiyi/contract/common';
 import { AVATAR_UPLOAD, PROFILE_IMAGE_UPLOAD, type UploadRule } from '@feiyi/contract/upload-rules';
 import { absoluteUrl } from '../shared/media.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { type Deps, uploadUrlOf } from '../shared/deps.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
+import { tableRoute } from '../http/route-table.ts';
 
 const tooLarge = (rule: UploadRule) => new ApiError(413, ERROR_CODES.payloadTooLarge, rule.messages.tooLarge);
 
@@ -63,35 +63,29 @@ export const uploadRoutes: FastifyPluginAsyncZod<Deps> = async (app, { cms, conf
     return url;
   };
 
-  app.post(
-    '/api/upload/avatar',
-    {
-      config: { auth: 'public', rateLimit: { max: 30, timeWindow: '10 minutes' } },
-      schema: {
+  app.route({
+    ...tableRoute(
+      'upload.avatar',
+      {
         tags,
         summary: '上传注册头像',
         description:
           'multipart/form-data，字段名任意，一个文件；JPG 或 PNG，不超过 2MB（按文件内容判断类型）。无需登录（注册前上传），按 IP 限流。答复 data 为图片地址。',
         consumes: ['multipart/form-data'],
-        response: { 200: uploadResponse, 413: privateErrorResponses[400], 415: privateErrorResponses[400], ...privateErrorResponses },
       },
-    },
-    async (request) => ok(await store(await readImage(request, AVATAR_UPLOAD)), '头像上传成功'),
-  );
+      { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    ),
+    handler: async (request) => ok(await store(await readImage(request, AVATAR_UPLOAD)), '头像上传成功'),
+  });
 
-  app.post(
-    '/api/upload/update-avatar',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: '上传头像或背景图',
-        description:
-          'multipart/form-data，一个图片文件（JPG、PNG、WebP 或 GIF），不超过 5MB。答复 data 为图片地址，再用 /api/user/avatar 或 /api/user/background 保存。',
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadResponse, 413: privateErrorResponses[400], 415: privateErrorResponses[400], ...privateErrorResponses },
-      },
-    },
-    async (request) => ok(await store(await readImage(request, PROFILE_IMAGE_UPLOAD)), '上传成功'),
-  );
+  app.route({
+    ...tableRoute('upload.profileImage', {
+      tags,
+      summary: '上传头像或背景图',
+      description:
+        'multipart/form-data，一个图片文件（JPG、PNG、WebP 或 GIF），不超过 5MB。答复 data 为图片地址，再用 /api/user/avatar 或 /api/user/background 保存。',
+      consumes: ['multipart/form-data'],
+    }),
+    handler: async (request) => ok(await store(await readImage(request, PROFILE_IMAGE_UPLOAD)), '上传成功'),
+  });
 };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The shell's script runs on every page, and the bundler puts a module whole into one chunk: whatever the shell's
 // modules import at load time is JavaScript every page fetches. Twice a contract module slipped in (the whole message
 // catalogue, then zod with the envelope schemas: 26–29 KB gzip on every page); this keeps the shell's static imports
-// to its own modules, the zod-free contract modules and the per-domain messages.
+// to its own modules, the zod-free contract modules (codes, the route table) and the per-domain messages.
 const SITE = path.resolve(import.meta.dirname, '../../..');
 const CONTRACT = path.resolve(SITE, '../contract/src');
 const ENTRIES = ['src/islands/shell/header.ts', 'src/lib/api/rules.ts', 'src/lib/api/session.ts'].map((file) => path.join(SITE, file));
@@ -38,6 +38,6 @@ describe("the shell's modules, loaded on every page", () => {
     const packages = [...new Set([...graph.values()].flat().filter((target) => !path.isAbsolute(target)))];
     expect(packages).toEqual([]);
     const contractModules = [...graph.keys()].filter((file) => file.startsWith(CONTRACT)).map((file) => path.relative(CONTRACT, file));
-    for (const module of contractModules) expect(module).toMatch(/^(codes|messages|messages\/\w+)\.ts$/);
+    for (const module of contractModules) expect(module).toMatch(/^(codes|routes|messages|messages\/\w+)\.ts$/);
   });
 });

@@ -4,6 +4,7 @@
  * in Chinese. The HTTP client (client.ts) applies them; tests hold them to the spec.
  */
 import * as MESSAGES from '@feiyi/contract/messages';
+import { needsNoToken } from '@feiyi/contract/routes';
 
 // From the zod-free module: the shell loads these rules on every page.
 export { HOT_LATEST_CODE, SUCCESS_CODE } from '@feiyi/contract/codes';
@@ -17,39 +18,19 @@ export const MAX_BYTES = 5 * 1024 * 1024;
 
 export const TEXT = MESSAGES.client;
 
-/**
- * Calls that work without a token: exactly the adapter's routes that take no user (register, login, logout, avatar
- * upload, policy, culture, product, provinces, categories, inheritors' public view and seals, the national list,
- * heritage pages, news, home, donation projects, workshops, health). Paying an order and the browse history need the
- * visitor's own token there, so here too (scripts/src/rules-written-once.test.ts compares this list with the adapter's
- * routes). Anything else made without a token is stopped on the client with '请先登录'.
- */
-const PUBLIC_CALLS: readonly RegExp[] = [
-  /^\/api\/user\/(login|register|logout)$/,
-  /^\/api\/upload\/avatar$/,
-  /^\/api\/policy\//,
-  /^\/api\/timeline$/,
-  /^\/api\/culture\//,
-  /^\/api\/categories$/,
-  /^\/api\/product\//,
-  /^\/api\/province\//,
-  /^\/api\/inheritor\/(category\/\d+|profiles|\d+|\d+\/seal\.svg)$/,
-  /^\/api\/national\/(entries|figures|items\/[^/]+)$/,
-  /^\/api\/(home|heritage\/[^/]+|news\/[^/]+)$/,
-  /^\/api\/donations\/(projects|feed)$/,
-  /^\/api\/workshops$/,
-  /^\/api\/health(\/ready)?$/,
-];
-
 /** The path of a call without query or origin: '/api/culture/page'. */
 export function callPath(url: string): string {
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
   return path.startsWith('/') ? path : `/${path}`;
 }
 
+/**
+ * Calls that work without a token: exactly the adapter's routes that take no user, as the contract's route table says
+ * (API_ROUTES: public, or optional where a token only changes the view). Anything else made without a token is stopped
+ * on the client with '请先登录'. The table is zod-free, so the shell may load it.
+ */
 export function isPublicCall(url: string): boolean {
-  const path = callPath(url);
-  return PUBLIC_CALLS.some((pattern) => pattern.test(path));
+  return needsNoToken(callPath(url));
 }
 
 /** Browse-history calls: a 401/403 there never logs the visitor out; the local copy is used instead. */

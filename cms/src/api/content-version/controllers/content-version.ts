@@ -1,29 +1,21 @@
 import {
+  portalContentVersion,
+  portalPidsQuery,
   portalViewBatch,
   portalViewsCounted,
   seatLevels as seatLevelsAnswer,
   stockLevels as stockLevelsAnswer,
 } from '@feiyi/contract/portal';
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { contentFingerprint } from '../../../portal/content-fingerprint';
 import { columnsOf, tableOf } from '../../../portal/db-names';
-import { action, answers, parse, requireServerToken } from '../../../portal/http';
+import { answers, parse, requireServerToken } from '../../../portal/http';
 import { stockLevels } from '../../product/services/stock';
 import { seatLevels } from '../../workshop/services/seats';
 
-/** An optional comma-separated list of pids (all published documents when absent). */
-const pidsQuery = z.object({
-  pids: z
-    .string()
-    .regex(/^\d+(,\d+)*$/)
-    .transform((value) => value.split(',').map(Number))
-    .optional(),
-});
-
 export default {
   /** Fingerprints of public content, so each adapter and the site builder can tell cheaply whether their copy is stale. */
-  version: action(async (ctx) => {
+  version: answers(portalContentVersion, async (ctx) => {
     requireServerToken(ctx);
     return contentFingerprint();
   }),
@@ -31,13 +23,13 @@ export default {
   /** Stock of published products (server token only): what the adapters follow when stock moved elsewhere. */
   productStock: answers(stockLevelsAnswer, async (ctx) => {
     requireServerToken(ctx);
-    return stockLevels(strapi.db.connection, parse(pidsQuery, ctx.query).pids);
+    return stockLevels(strapi.db.connection, parse(portalPidsQuery, ctx.query).pids);
   }),
 
   /** Seats taken of published workshops (server token only). */
   workshopSeats: answers(seatLevelsAnswer, async (ctx) => {
     requireServerToken(ctx);
-    return seatLevels(strapi.db.connection, parse(pidsQuery, ctx.query).pids);
+    return seatLevels(strapi.db.connection, parse(portalPidsQuery, ctx.query).pids);
   }),
 
   /**
