@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KUBERNETES_DIR, parseManifests, renderKustomization, schemaProblems, type KubeObject } from '../../scripts/src/containers/manifests.ts';
+import {
+  KUBERNETES_DIR,
+  parseManifests,
+  renderKustomization,
+  schemaProblems,
+  type KubeObject,
+} from '../../scripts/src/containers/manifests.ts';
 
 const overlays = ['local', 'cloud'] as const;
 const rendered = Object.fromEntries(
