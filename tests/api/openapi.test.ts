@@ -139,7 +139,7 @@ const SPEC_CALLS = [
 function readmeDesignedCalls(): { purpose: string; calls: string[] }[] {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   const lines = readme.slice(readme.indexOf('规格只说了用途')).split('\n');
-  const header = lines.findIndex((line) => line.startsWith('| 用途 |'));
+  const header = lines.findIndex((line) => /^\|\s*用途\s*\|/.test(line));
   const end = lines.findIndex((line, index) => index > header && !line.startsWith('|'));
   return lines.slice(header + 2, end).map((row) => {
     const [, purpose = '', cell = ''] = row.split('|').map((part) => part.trim());
