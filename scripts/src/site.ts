@@ -87,8 +87,9 @@ const SOURCES = [
   path.join(ROOT, 'docs'),
 ];
 
-/** How long a render process stays after its last update (SITE_RENDER_IDLE_SECONDS): publishes in a row reuse it. */
-export const RENDER_IDLE_MS = Number(process.env.SITE_RENDER_IDLE_SECONDS ?? 60) * 1000;
+/** How long a render process stays after its last update (SITE_RENDER_IDLE_SECONDS): an editor's publishes within ten
+ * minutes of each other reuse the warm process (a cold one takes 10–15 s longer to go live); at rest it is gone. */
+export const RENDER_IDLE_MS = Number(process.env.SITE_RENDER_IDLE_SECONDS ?? 600) * 1000;
 
 /** What a check did: nothing (current), a full build, or an update of the pages a publish touched. */
 export type BuildOutcome = { kind: 'current' } | { kind: 'full' } | { kind: 'pages'; rendered: number; removed: number; ms: number };
