@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CommandError, processRuns } from './processes.ts';
 import type { RunningScaleStack } from './scale.ts';
@@ -18,7 +18,11 @@ export interface RolloutStatus {
 export function acceptRollouts(stack: RunningScaleStack, statusFile: string, log: (line: string) => void): void {
   process.on('SIGUSR2', () => {
     const status: RolloutStatus = { id: new Date().toISOString(), state: 'running', steps: [] };
-    const save = () => writeFileSync(statusFile, JSON.stringify(status));
+    // Written whole and renamed into place: `./portal rollout` and the tests read it while it changes.
+    const save = () => {
+      writeFileSync(`${statusFile}.next`, JSON.stringify(status));
+      renameSync(`${statusFile}.next`, statusFile);
+    };
     save();
     log('收到滚动重启请求：逐个替换适配层实例');
     stack

@@ -174,7 +174,8 @@ describe('the scale profile', () => {
         return ((await response.json()) as { data: { result: string | null; builtAt: string | null } }).data;
       }),
     );
-    expect(statuses[0]).toMatchObject({ result: 'full' });
+    // Built before the tests, and updated since if a test published.
+    expect(['full', 'pages']).toContain(statuses[0]!.result);
     expect(statuses[1]).toEqual(statuses[0]);
   });
 });
