@@ -9,6 +9,8 @@ export default [
   'strapi::errors',
   // Inside the error formatter: an upload's refusal is rewritten in Chinese before it is formatted.
   'global::upload-messages',
+  // Editors at work in the admin: the site builder keeps a render process ready for their publishes.
+  'global::editor-activity',
   'strapi::security',
   'strapi::cors',
   'strapi::poweredBy',

@@ -86,7 +86,13 @@ export type PortalOrder = z.infer<typeof portalOrder>;
  * content and the media it uses; products and workshops as editors publish them; stock and seats taken, which move with
  * purchases.
  */
-export const portalContentVersion = z.object({ content: z.string(), shop: z.string(), stock: z.string() });
+export const portalContentVersion = z.object({
+  content: z.string(),
+  shop: z.string(),
+  stock: z.string(),
+  /** When an editor last worked on public content in the admin (ISO time; null: not since the CMS started). */
+  editorActiveAt: z.iso.datetime().nullable(),
+});
 export type PortalContentVersion = z.infer<typeof portalContentVersion>;
 
 /** GET portal/products/stock and portal/workshops/seats: an optional comma-separated list of pids (all published when absent). */

@@ -27,7 +27,7 @@ const cms = {
     return collection === 'cultures' ? cultures : [];
   },
   single: async (name: string) => (name === 'portal/national-list' ? national : null),
-  contentVersion: async () => ({ content: 'bench', shop: 'bench', stock: 'bench' }),
+  contentVersion: async () => ({ content: 'bench', shop: 'bench', stock: 'bench', editorActiveAt: null }),
   // Only the adapter's flush of culture views reaches the CMS here.
   server: { call: async (name: string, ..._input: unknown[]) => (name === 'cultures.views' ? { counted: 0 } : notUsed()) as never },
   asUser: () => ({ call: notUsed }),

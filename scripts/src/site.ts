@@ -32,14 +32,25 @@ export class ContentVersionError extends Error {}
  * pages' islands follow live.
  */
 export async function fetchContentVersion(cmsUrl: string, token: string, timeoutMs = CONTENT_VERSION_TIMEOUT_MS): Promise<string> {
+  return (await fetchContentState(cmsUrl, token, timeoutMs)).version;
+}
+
+/** The content version, and when an editor last worked on public content in the admin (null: not since the CMS started). */
+export async function fetchContentState(
+  cmsUrl: string,
+  token: string,
+  timeoutMs = CONTENT_VERSION_TIMEOUT_MS,
+): Promise<{ version: string; editorActiveAt: number | null }> {
   try {
     const response = await fetch(`${cmsUrl}/api/portal/content-version`, {
       headers: { authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new ContentVersionError(`内容版本检查失败：内容管理服务答复 HTTP ${response.status}`);
-    const { content, shop } = ((await response.json()) as { data: { content: string; shop: string } }).data;
-    return `${content}:${shop}`;
+    const { content, shop, editorActiveAt } = (
+      (await response.json()) as { data: { content: string; shop: string; editorActiveAt?: string | null } }
+    ).data;
+    return { version: `${content}:${shop}`, editorActiveAt: editorActiveAt ? Date.parse(editorActiveAt) : null };
   } catch (error) {
     if (error instanceof ContentVersionError) throw error;
     throw new ContentVersionError(contentVersionProblem(error, timeoutMs));
@@ -133,7 +144,11 @@ export class SiteBuilder {
   private stopped = false;
   /** The render process while one runs: a full build, or one resumed from the state for publishes. */
   private service: RenderService | undefined;
+  /** A resumed process has loaded its state (awaited by the publish that uses it; a failure is that publish's). */
+  private serviceReady: Promise<void> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** When the resumed process is stopped if nothing happens before (its idle timer's time). */
+  private idleAt = 0;
   /** A rendered heading needs characters the font slices lack: the next check builds everything. */
   private fontsStale = false;
   /** Set by watch(): have a render state ready (a full build if there is none) even when the site on disk is current. */
@@ -159,11 +174,15 @@ export class SiteBuilder {
     return stampFile(`site-${createHash('sha1').update(path.resolve(this.options.outDir)).digest('hex').slice(0, 12)}`);
   }
 
-  private async expectedStamp(): Promise<{ stamp: string; basis: string; version: string }> {
+  private async expectedStamp(): Promise<{ stamp: string; basis: string; version: string; editorActiveAt: number | null }> {
     const publicUrl = this.options.publicUrl ?? '';
-    const version = await fetchContentVersion(this.options.cmsUrl, this.options.cmsToken, this.options.versionTimeoutMs);
+    const { version, editorActiveAt } = await fetchContentState(this.options.cmsUrl, this.options.cmsToken, this.options.versionTimeoutMs);
     const sources = hashTree(SOURCES);
-    return { stamp: `${sources}:${version}:${publicUrl}`, basis: `${sources}:${publicUrl}`, version };
+    return { stamp: `${sources}:${version}:${publicUrl}`, basis: `${sources}:${publicUrl}`, version, editorActiveAt };
+  }
+
+  private get idleMs(): number {
+    return this.options.renderIdleMs ?? RENDER_IDLE_MS;
   }
 
   /** Builds when the sources or the content changed since the last build (or always, with force). */
@@ -239,12 +258,13 @@ export class SiteBuilder {
   }
 
   private async updateOnce(force: boolean): Promise<BuildOutcome> {
-    const { stamp, basis, version } = await this.expectedStamp();
+    const { stamp, basis, version, editorActiveAt } = await this.expectedStamp();
     this.builtVersion = version;
     const built = existsSync(path.join(this.options.outDir, 'index.html'));
     const current = built && readStamp(this.stamp) === stamp && !this.fontsStale;
     // The render state describes the served site, built from these sources and PUBLIC_URL.
     const renderable = built && !this.fontsStale && committedBasis(this.stateDir) === basis;
+    if (!force && current && renderable && editorActiveAt !== null) this.keepWarmFor(editorActiveAt);
     if (!force && current && (renderable || !this.keepService)) return { kind: 'current' };
     if (!force && renderable) {
       const outcome = await this.renderChanges(stamp, basis);
@@ -273,9 +293,9 @@ export class SiteBuilder {
     clearTimeout(this.idleTimer);
     const next = `${outDir}.next`;
     const started = Date.now();
-    // No process since the last went idle: one starts from the state while the copy is made.
-    const resumed = this.service?.alive ? undefined : RenderService.resume(this.stateDir, this.buildEnv(), 10);
-    if (resumed) this.service = resumed;
+    // No process since the last went idle (nor one started for an editor at work): one starts from the state while the
+    // copy is made.
+    if (!this.service?.alive) this.resumeService();
     const service = this.service!;
     let result: UpdateResult;
     let resumedOk = false;
@@ -283,7 +303,7 @@ export class SiteBuilder {
       rmSync(next, { recursive: true, force: true });
       // Hard links: the copy costs no page's bytes, and the service replaces (never rewrites) the files it renders.
       await run('cp', ['-al', outDir, next], { cwd: path.dirname(outDir), quiet: true, label: '复制网站' });
-      await resumed?.ready();
+      await this.serviceReady;
       resumedOk = true;
       result = await service.update(next);
     } catch (error) {
@@ -304,8 +324,7 @@ export class SiteBuilder {
     swapIn(next, outDir);
     writeStamp(this.stamp, stamp);
     commitState(this.stateDir, basis);
-    this.idleTimer = setTimeout(() => this.stopService(), this.options.renderIdleMs ?? RENDER_IDLE_MS);
-    this.idleTimer.unref();
+    this.stopWhenIdle(Date.now() + this.idleMs);
     if (result.fontCharsAdded > 0) log(`新发布的标题用到 ${result.fontCharsAdded} 个新字：已加入一个补充字体切片，无需整站构建`);
     if (result.fontsStale) {
       this.fontsStale = true;
@@ -341,10 +360,43 @@ export class SiteBuilder {
     this.fontsStale = false;
   }
 
+  /** Starts a render process from the state on disk; serviceReady settles once it has loaded it. */
+  private resumeService(): void {
+    const service = RenderService.resume(this.stateDir, this.buildEnv(), 10);
+    this.service = service;
+    this.serviceReady = service.ready();
+    // Awaited by the publish that uses it; a process stopped idle before any publish failed no one.
+    this.serviceReady.catch(() => undefined);
+  }
+
+  /**
+   * An editor worked on public content in the admin at `activeAt`: a render process is ready (started now if there is
+   * none) and stays until the idle time after that, so the publish that follows goes live without a cold start. At rest
+   * (no editor within the idle time) none is started, and its memory stays free.
+   */
+  private keepWarmFor(activeAt: number): void {
+    const until = activeAt + this.idleMs;
+    if (until <= Date.now()) return;
+    if (!this.service?.alive) {
+      this.resumeService();
+      this.options.log('编辑正在后台工作：预先启动网站渲染进程，发布后更快上线');
+    }
+    if (until > this.idleAt) this.stopWhenIdle(until);
+  }
+
+  private stopWhenIdle(at: number): void {
+    clearTimeout(this.idleTimer);
+    this.idleAt = at;
+    this.idleTimer = setTimeout(() => this.stopService(), Math.max(0, at - Date.now()));
+    this.idleTimer.unref();
+  }
+
   private stopService(): void {
     clearTimeout(this.idleTimer);
+    this.idleAt = 0;
     this.service?.stop();
     this.service = undefined;
+    this.serviceReady = undefined;
   }
 
   /**

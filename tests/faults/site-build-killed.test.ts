@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteState, type SiteBuildStatus } from '@feiyi/contract/site-build';
 import { assertPortFree, startService, waitForHttp, type Service } from '../../scripts/src/processes.ts';
 import { nginxPath, renderNginxConfig } from '../../scripts/src/scale.ts';
-import { fetchContentVersion, SiteBuilder } from '../../scripts/src/site.ts';
-import { adminRequest, adminToken } from '../support/cms-admin.ts';
+import { fetchContentVersion, type SiteBuilder } from '../../scripts/src/site.ts';
 import { testEnv } from '../support/env.ts';
-import { everyInstanceFollowsTheCms } from '../support/instances.ts';
+import { copySuiteSite, editedCulture, testSiteBuilder } from '../support/site-builder.ts';
 
 // The site build is killed (SIGKILL) half-way. The site is built by the one ./portal process that started the
 // deployment (scripts/src/site.ts SiteBuilder: a render service child process builds into <site>.next, which then
@@ -25,7 +24,6 @@ const workDir = path.join(testEnv.workDir, 'fault-site-build');
 const siteDir = path.join(workDir, 'site');
 const staging = `${siteDir}.next`;
 const KILLED = '网站渲染服务被终止（信号 SIGKILL），本次构建未完成';
-const COLLECTION = '/content-manager/collection-types/api::culture.culture';
 
 let nginx: Service | undefined;
 let builder: SiteBuilder | undefined;
@@ -43,10 +41,7 @@ beforeAll(async () => {
   const adapters = (process.env.TEST_ADAPTER_URLS ?? '').split(',').filter(Boolean);
   if (!program || adapters.length === 0) throw new Error('run the suite with ./portal test --profile scale');
   await assertPortFree(NGINX_PORT, HOST, 'fault-test nginx');
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
-  // The suite's site as it is, hard-linked (the builder never rewrites a file in place: it swaps whole folders).
-  execFileSync('cp', ['-al', path.join(testEnv.workDir, 'site'), siteDir]);
+  copySuiteSite('fault-site-build');
   const runtimeDir = path.join(workDir, 'nginx');
   const logDir = path.join(workDir, 'logs');
   mkdirSync(runtimeDir, { recursive: true });
@@ -131,22 +126,10 @@ const page = async (pathname: string) => {
 describe('a site build killed half-way', () => {
   it('keeps the previous site served whole, reports the failure in Chinese, and the next publish builds and serves the new text', async () => {
     // A culture item whose description its page shows; its original is put back at the end.
-    const token = await adminToken('editor');
-    const { id } = (
-      (await (await fetch(`${testEnv.webUrl}/api/culture/page?size=1&page=2`)).json()) as {
-        data: { page: { records: Array<{ id: number }> } };
-      }
-    ).data.page.records[0]!;
-    const found = await adminRequest(token, 'GET', `${COLLECTION}?filters[pid][$eq]=${id}&pageSize=1`);
-    const document = (found.body as unknown as { results: Array<{ documentId: string; description: string }> }).results[0]!;
-    const publish = async (description: string) => {
-      expect((await adminRequest(token, 'PUT', `${COLLECTION}/${document.documentId}`, { description })).status).toBe(200);
-      expect((await adminRequest(token, 'POST', `${COLLECTION}/${document.documentId}/actions/publish`, {})).status).toBe(200);
-      await everyInstanceFollowsTheCms();
-    };
+    const { id, description, publish } = await editedCulture(2);
     const suiteStatus = await buildStatus();
     restore = async () => {
-      await publish(document.description);
+      await publish(description);
       await fetch(`${testEnv.webUrl}/api/internal/site-build`, { method: 'PUT', headers: secret, body: JSON.stringify(suiteStatus) });
     };
 
@@ -154,15 +137,10 @@ describe('a site build killed half-way', () => {
     const before = { item: await page(itemPage), home: await page('/'), files: listing(siteDir) };
 
     const killedText = `构建中断测试${Date.now().toString(36)}`;
-    await publish(`${killedText}。${document.description}`);
+    await publish(`${killedText}。${description}`);
     const lines: string[] = [];
-    builder = new SiteBuilder({
-      apiUrl: testEnv.webUrl,
-      cmsUrl: testEnv.cmsUrl,
-      cmsToken: testEnv.cmsToken,
-      outDir: siteDir,
+    builder = testSiteBuilder(siteDir, {
       log: (line) => lines.push(line),
-      webhookSecret: testEnv.webhookSecret,
     });
     const killedBuild = builder.update();
     killedBuild.catch(() => undefined);
@@ -187,7 +165,7 @@ describe('a site build killed half-way', () => {
 
     // The next publish builds (in full: the killed service's memory of the pages is gone) and is served.
     const liveText = `构建恢复测试${Date.now().toString(36)}`;
-    await publish(`${liveText}。${document.description}`);
+    await publish(`${liveText}。${description}`);
     expect(await builder.update()).toEqual({ kind: 'full' });
     const served = await page(itemPage);
     expect(served).toContain(liveText);

@@ -1,14 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteState, type SiteBuildStatus } from '@feiyi/contract/site-build';
 import { ASSET_CACHE, MANIFEST_KEY, PAGE_CACHE, SiteBucket, siteBucketSettings, siteFiles } from '../../scripts/src/site-bucket.ts';
-import { fetchContentVersion, SiteBuilder } from '../../scripts/src/site.ts';
+import { fetchContentVersion, type SiteBuilder } from '../../scripts/src/site.ts';
 import { uploadStoreEnv } from '../../scripts/src/upload-store.ts';
-import { adminRequest, adminToken } from '../support/cms-admin.ts';
 import { testEnv } from '../support/env.ts';
-import { everyInstanceFollowsTheCms } from '../support/instances.ts';
+import { copySuiteSite, editedCulture, testSiteBuilder } from '../support/site-builder.ts';
 
 // The static site on object storage (SITE_S3_BUCKET): after every build the site builder (scripts/src/site.ts) syncs
 // the served folder to a bucket (scripts/src/site-bucket.ts). The test runs a builder of its own on a copy of the
@@ -21,7 +19,6 @@ const BUCKET = `feiyi-site-${Date.now().toString(36)}`;
 const bucketUrl = `http://${HOST}:${storePort}/${BUCKET}`;
 const workDir = path.join(testEnv.workDir, 'site-bucket');
 const siteDir = path.join(workDir, 'site');
-const COLLECTION = '/content-manager/collection-types/api::culture.culture';
 const secret = { 'x-webhook-secret': testEnv.webhookSecret, 'content-type': 'application/json' };
 
 let builder: SiteBuilder | undefined;
@@ -29,10 +26,7 @@ let restore: (() => Promise<void>) | undefined;
 
 beforeAll(() => {
   if (!storePort) throw new Error('run the suite with ./portal test --profile scale');
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
-  // The suite's site as it is, hard-linked (the builder never rewrites a file in place: it swaps whole folders).
-  execFileSync('cp', ['-al', path.join(testEnv.workDir, 'site'), siteDir]);
+  copySuiteSite('site-bucket');
 });
 
 afterAll(async () => {
@@ -80,33 +74,15 @@ const assetsOf = (html: string) => [...new Set([...html.matchAll(/"\/(_astro\/[^
 
 describe('the site synced to object storage', () => {
   it('reports a failed sync in Chinese and retries it, then carries each publish and unpublish to the bucket', async () => {
-    const token = await adminToken('editor');
-    const { id } = (
-      (await (await fetch(`${testEnv.webUrl}/api/culture/page?size=1&page=3`)).json()) as {
-        data: { page: { records: Array<{ id: number }> } };
-      }
-    ).data.page.records[0]!;
-    const found = await adminRequest(token, 'GET', `${COLLECTION}?filters[pid][$eq]=${id}&pageSize=1`);
-    const document = (found.body as unknown as { results: Array<{ documentId: string; description: string }> }).results[0]!;
-    const publish = async (description: string) => {
-      expect((await adminRequest(token, 'PUT', `${COLLECTION}/${document.documentId}`, { description })).status).toBe(200);
-      expect((await adminRequest(token, 'POST', `${COLLECTION}/${document.documentId}/actions/publish`, {})).status).toBe(200);
-      await everyInstanceFollowsTheCms();
-    };
+    const { id, description, publish, unpublish } = await editedCulture(3);
     const suiteStatus = await buildStatus();
     restore = async () => {
-      await publish(document.description);
+      await publish(description);
       await fetch(`${testEnv.webUrl}/api/internal/site-build`, { method: 'PUT', headers: secret, body: JSON.stringify(suiteStatus) });
     };
 
     const settings = siteBucketSettings({ SITE_S3_BUCKET: BUCKET, ...uploadStoreEnv({ host: HOST, port: storePort }) })!;
-    builder = new SiteBuilder({
-      apiUrl: testEnv.webUrl,
-      cmsUrl: testEnv.cmsUrl,
-      cmsToken: testEnv.cmsToken,
-      outDir: siteDir,
-      log: () => undefined,
-      webhookSecret: testEnv.webhookSecret,
+    builder = testSiteBuilder(siteDir, {
       bucket: new SiteBucket(settings),
     });
 
@@ -142,7 +118,7 @@ describe('the site synced to object storage', () => {
     // An editor's change: only the pages it touched are rendered, and they reach the bucket with the files they name.
     const itemKey = `culture/item/${id}/index.html`;
     const marker = `同步到存储桶${Date.now().toString(36)}`;
-    await publish(`${marker}。${document.description}`);
+    await publish(`${marker}。${description}`);
     expect(await builder.update()).toMatchObject({ kind: 'pages' });
     const item = await fromBucket(itemKey);
     expect(item).toMatchObject({ status: 200, type: 'text/html; charset=utf-8', cache: PAGE_CACHE });
@@ -150,8 +126,7 @@ describe('the site synced to object storage', () => {
     for (const key of assetsOf(item.text)) expect((await fromBucket(key)).status, key).toBe(200);
 
     // Unpublished: its page leaves the bucket, and the list no longer links to it.
-    expect((await adminRequest(token, 'POST', `${COLLECTION}/${document.documentId}/actions/unpublish`, {})).status).toBe(200);
-    await everyInstanceFollowsTheCms();
+    await unpublish();
     const removed = await builder.update();
     expect(removed).toMatchObject({ kind: 'pages' });
     expect(removed.kind === 'pages' && removed.removed).toBeGreaterThan(0);
@@ -160,7 +135,7 @@ describe('the site synced to object storage', () => {
     expect(await bucketKeys()).toEqual([...siteFiles(siteDir).keys(), MANIFEST_KEY].sort());
 
     // Published again as it was: back in the bucket.
-    await publish(document.description);
+    await publish(description);
     expect(await builder.update()).toMatchObject({ kind: 'pages' });
     const back = await fromBucket(itemKey);
     expect(back.status).toBe(200);

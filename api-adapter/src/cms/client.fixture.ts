@@ -65,7 +65,7 @@ export function stubCms(options: { collections?: Record<string, unknown[]>; sing
       return structuredClone(singles[singleType]);
     },
     async contentVersion() {
-      return { content: 'c', shop: 's', stock: 's' };
+      return { content: 'c', shop: 's', stock: 's', editorActiveAt: null };
     },
     server: callsAs('server'),
     asUser: (jwt) => callsAs({ jwt }),

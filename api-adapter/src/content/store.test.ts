@@ -31,7 +31,7 @@ const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
 /** A store whose shop is loaded, watching the stock fingerprint `version.stock`; `follows` counts its stock follows. */
 async function shopFollowingStock(onFollow: (store: ContentStore) => void = () => undefined) {
-  const version = { content: 'c1', shop: 's1', stock: 't1' };
+  const version = { content: 'c1', shop: 's1', stock: 't1', editorActiveAt: null };
   const { cms } = cmsWith({ things: [{ pid: 1, stock: 2 }] }, version);
   const store = new ContentStore(cms, 'http://x', log);
   store.use(total);

@@ -8,16 +8,20 @@ import {
 } from '@feiyi/contract/portal';
 import type { Knex } from 'knex';
 import { contentFingerprint } from '../../../portal/content-fingerprint';
+import { editorActiveAt } from '../../../portal/editor-activity';
 import { columnsOf, tableOf } from '../../../portal/db-names';
 import { answers, parse, requireServerToken } from '../../../portal/http';
 import { stockLevels } from '../../product/services/stock';
 import { seatLevels } from '../../workshop/services/seats';
 
 export default {
-  /** Fingerprints of public content, so each adapter and the site builder can tell cheaply whether their copy is stale. */
+  /**
+   * Fingerprints of public content, so each adapter and the site builder can tell cheaply whether their copy is stale;
+   * and when editors last worked, so the builder has a render process ready for their publishes.
+   */
   version: answers(portalContentVersion, async (ctx) => {
     requireServerToken(ctx);
-    return contentFingerprint();
+    return { ...(await contentFingerprint()), editorActiveAt: editorActiveAt() };
   }),
 
   /** Stock of published products (server token only): what the adapters follow when stock moved elsewhere. */
