@@ -1,12 +1,13 @@
 /**
  * Draws the installed app's icons from the site's own seal (public/favicon.svg) with sharp: 192 and 512 px for the
  * manifest (Chrome's installability asks for 192 and 512), a maskable 512 px whose seal sits inside the safe zone (the
- * middle 80 %) on 宣纸, and the 180 px apple-touch-icon. Run once by hand; the PNGs are committed under
+ * middle 80 %) on 宣纸, the 180 px apple-touch-icon, and /favicon.ico (32 and 48 px PNGs in an ICO: what browsers ask
+ * for on a page that names no icon, such as a feed or a downloaded file shown in the tab, and what feed readers fetch). Run once by hand; the PNGs are committed under
  * site/public/icons/, so nothing is drawn when the portal builds. The seal's 遗 is set in Debian's Noto CJK fonts.
  *
  *   node site/scripts/app-icons.ts
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -30,4 +31,29 @@ await sharp({ create: { width: 512, height: 512, channels: 4, background: PAPER 
   .composite([{ input: inner, gravity: 'centre' }])
   .png()
   .toFile(path.join(OUT, 'maskable-512.png'));
+
+/** An ICO file holding PNG images (allowed since Windows Vista; every browser reads it): header, directory, images. */
+const ico = (pngs: Array<{ size: number; data: Buffer }>) => {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(pngs.length, 4);
+  let offset = 6 + 16 * pngs.length;
+  const entries = pngs.map(({ size, data }) => {
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(size, 0);
+    entry.writeUInt8(size, 1);
+    entry.writeUInt16LE(1, 4);
+    entry.writeUInt16LE(32, 6);
+    entry.writeUInt32LE(data.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += data.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...pngs.map((png) => png.data)]);
+};
+const icoSizes = [32, 48];
+writeFileSync(
+  path.join(SITE, 'public/favicon.ico'),
+  ico(await Promise.all(icoSizes.map(async (size) => ({ size, data: await seal(size).toBuffer() })))),
+);
 console.log(`icons written to ${path.relative(process.cwd(), OUT)}`);

@@ -68,6 +68,10 @@ test('the site is installable: a Chinese manifest with its icons and a service w
     expect(manifest.short_name).toBe('非遗中国');
     expect(manifest.name).toMatch(/^非遗中国/);
     for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+    // What a browser asks for where no page names an icon (a feed, a file shown in the tab), and feed readers fetch.
+    const favicon = await page.request.get('/favicon.ico');
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()['content-type']).toMatch(/^image\//);
     // Chrome's own installability check: the manifest, its icons and a worker that controls the page.
     const cdp = await context.newCDPSession(page);
     const appManifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
