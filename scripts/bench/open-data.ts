@@ -2,7 +2,7 @@
  * What the open data adds to a site build: the national list as the build reads it (the same answers the /minglu pages
  * read, so no extra calls in a build), then the time to make the seven tables (with pinyin) and to write every file
  * (CSV, JSON Lines, the data package, DCAT, checksums), and the files' sizes. Runs against a started portal.
- *   node scripts/bench/open-data.ts        (PORT and HOST as for ./portal start; BENCH_RUNS=3)
+ *   ./portal bench open-data        (PORT and HOST as for ./portal start; BENCH_RUNS=3)
  */
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';

@@ -263,7 +263,7 @@ const USAGE = `用法：./portal [命令] [选项]
     --profile containers 对容器部署运行（./portal images 的镜像经 podman kube play 启动；契约测试与 @smoke 浏览器测试）
     --only <阶段>        只运行 static、unit、integration、e2e（可用逗号连接）
     --filter <文字>      只运行路径或名称含该文字的测试
-  bench [api|pages|checkout|publish|admin|scale|soak|backup]  性能基准（publish、admin：对已启动的门户测发布到上线、后台列表；
+  bench [api|pages|checkout|publish|admin|open-data|scale|soak|backup]  性能基准（publish、admin、open-data：对已启动的门户测发布到上线、后台列表、开放数据的生成用时与文件大小；
                          scale：扩展部署的抢购与缓存读取；soak [--minutes 5]：扩展部署的长时间混合流量；backup [--users 600]：两种数据库的备份大小与备份、恢复用时）
   backup                 备份数据库、上传文件与清单（门户运行时也可，不停机）
     --to <目录|s3://存储桶/前缀>  备份存放处（默认 .runtime/backups）
@@ -327,7 +327,7 @@ async function main() {
       return runTests({ db: scale ? 'postgres' : values.db, only: values.only, filter: values.filter, scale });
     }
     case 'bench': {
-      // ./portal bench [api|pages|checkout|publish|admin|scale|soak]: the API's cached reads (default), the pages' Lighthouse
+      // ./portal bench [api|pages|checkout|publish|admin|open-data|scale|soak|backup]: the API's cached reads (default), the pages' Lighthouse
       // budgets, the checkout rush (--db sqlite|postgres|both), publish → live or the admin's lists against a started portal,
       // the scale profile's flash sale and reads, or its soak under mixed traffic (--minutes).
       const which = positionals[1] ?? 'api';
@@ -336,10 +336,11 @@ async function main() {
       else if (which === 'checkout') await import('../bench/checkout.ts');
       else if (which === 'publish') await import('../bench/publish.ts');
       else if (which === 'admin') await import('../bench/admin.ts');
+      else if (which === 'open-data') await import('../bench/open-data.ts');
       else if (which === 'scale') await import('../bench/scale.ts');
       else if (which === 'soak') await import('../bench/soak.ts');
       else if (which === 'backup') await import('../bench/backup.ts');
-      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish、admin、scale、soak、backup`);
+      else throw new CommandError(`未知的基准 ${which}。可用：api、pages、checkout、publish、admin、open-data、scale、soak、backup`);
       return;
     }
     case 'docs': {
