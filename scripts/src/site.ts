@@ -149,6 +149,8 @@ export class SiteBuilder {
   private idleTimer: NodeJS.Timeout | undefined;
   /** When the resumed process is stopped if nothing happens before (its idle timer's time). */
   private idleAt = 0;
+  /** A process started ahead of a publish failed to load: none is started ahead again before this time. */
+  private warmRetryAt = 0;
   /** A rendered heading needs characters the font slices lack: the next check builds everything. */
   private fontsStale = false;
   /** Set by watch(): have a render state ready (a full build if there is none) even when the site on disk is current. */
@@ -378,7 +380,13 @@ export class SiteBuilder {
     const until = activeAt + this.idleMs;
     if (until <= Date.now()) return;
     if (!this.service?.alive) {
+      // One that could not start is not tried again ahead of a publish for a while (the publish itself still is).
+      if (Date.now() < this.warmRetryAt) return;
       this.resumeService();
+      const ready = this.serviceReady;
+      ready?.catch(() => {
+        if (this.serviceReady === ready) this.warmRetryAt = Date.now() + this.idleMs;
+      });
       this.options.log('编辑正在后台工作：预先启动网站渲染进程，发布后更快上线');
     }
     if (until > this.idleAt) this.stopWhenIdle(until);
