@@ -58,13 +58,20 @@ describe('metrics', () => {
       'every target up',
       async () => {
         const body = (await (await fetch(`${prometheusUrl}/api/v1/targets`)).json()) as {
-          data: { activeTargets: Array<{ labels: { job: string; instance: string }; health: string }> };
+          data: {
+            activeTargets: Array<{ labels: { job: string; instance: string }; health: string; scrapeUrl: string; lastScrape: string }>;
+          };
         };
         const active = body.data.activeTargets;
         return active.length === 5 && active.every((target) => target.health === 'up') ? active : undefined;
       },
       90,
     );
+    // What an operator sees on Prometheus's /targets page, in the run's log.
+    for (const target of targets)
+      console.log(
+        `Prometheus target ${target.labels.job}/${target.labels.instance} ${target.scrapeUrl} ${target.health} (${target.lastScrape})`,
+      );
     expect(targets.map((target) => `${target.labels.job}/${target.labels.instance}`).sort()).toEqual([
       'adapter/adapter-1',
       'adapter/adapter-2',
