@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Validation messages in Chinese by default; the contract overrides them with the spec's exact wording where it has
+// Validation messages in Chinese by default; the contract overrides them with its own fixed wording where it has
 // one. Set once by the app (app.ts), never by the contract, so that importing the contract changes nothing.
 // Zod's own zh-CN wording names types in English ('期望 string <=20 字符', '期望 object，实际接收 数字') and calls a
 // string's length a 数值: the messages a visitor can meet are worded here, the rest stay Zod's.

@@ -13,7 +13,7 @@ export const usernameRule = (blank: string) =>
     .min(USERNAME_LENGTH.min, { error: '长度在 3 到 20 个字符' })
     .max(USERNAME_LENGTH.max, { error: '长度在 3 到 20 个字符' });
 
-// The spec's exact messages for registration and login.
+// The messages for registration and login, worded exactly as the forms and the API show them.
 export const username = usernameRule('请输入用户名');
 export const password = z
   .string({ error: '请输入密码' })

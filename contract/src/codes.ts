@@ -3,7 +3,7 @@
  * and importing them from common.ts (whose schemas are built when it loads) brought zod into the shell's bundle.
  */
 
-/** Body code for success. The hot and latest calls answer HOT_LATEST_CODE instead, as the spec says. */
+/** Body code for success. The hot and latest calls answer HOT_LATEST_CODE instead. */
 export const SUCCESS_CODE = 20000;
 export const HOT_LATEST_CODE = 200;
 

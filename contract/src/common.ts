@@ -19,7 +19,7 @@ export const echoed = (input: unknown) =>
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(SUCCESS_CODE), message: z.string(), data });
 
-/** The hot and latest calls' envelope: code 200, as the spec documents. */
+/** The hot and latest calls' envelope: code 200 (HOT_LATEST_CODE), not SUCCESS_CODE. */
 export const hotLatestEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.literal(HOT_LATEST_CODE), message: z.string(), data });
 
@@ -73,7 +73,7 @@ export const positiveInt = (name: string, max: number) =>
     .min(1, { error: `${name} 不能小于 1` })
     .max(max, { error: `${name} 不能大于 ${max}` });
 
-/** page/size query with the spec's defaults; `_t` (cache-busting) and other extras are ignored. */
+/** page/size query, page 1 and the given size by default; `_t` (cache-busting) and other extras are ignored. */
 export const pageQuery = (defaultSize: number, maxSize = 50) =>
   z.object({
     page: positiveInt('page', 100_000).default(1),

@@ -12,7 +12,7 @@ export const browseRecordBody = z.object({
   browseId: positiveId('browseId'),
   browseTime: z.iso.datetime({ offset: true, error: 'browseTime 必须是 ISO 时间' }).optional(),
 });
-/** The batch call takes a plain list (the spec) or { records: [...] }; at most 50, de-duplicated on the server. */
+/** The batch call takes a plain list (as the site sends it) or { records: [...] }; at most 50, de-duplicated on the server. */
 export const browseRecords = z
   .array(browseRecordBody)
   .min(1, { error: '没有要同步的浏览记录' })

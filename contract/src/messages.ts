@@ -1,8 +1,7 @@
 /**
- * The Chinese message catalogue: the wording of part 2's texts that the spec gives only in English, chosen once here
- * and used everywhere: the site's islands and the API's answers (inheritors, follows, policy, workshops, donations,
- * the personal centre, payment).
- * Part 1's texts are in Chinese in the spec already and are quoted where they are used.
+ * The Chinese message catalogue: texts worded once here and used everywhere: the site's islands and the API's answers
+ * (inheritors, follows, policy, workshops, donations, the personal centre, payment).
+ * Other fixed Chinese texts are quoted where they are used.
  *
  * One module per domain (messages/…), imported as a namespace (`import * as MESSAGES`): a bundler places a module in
  * one chunk, whole, so one module for all domains put every domain's texts in the chunk the shell shares with the

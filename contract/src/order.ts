@@ -82,7 +82,7 @@ export const createOrderBody = z.object({
 });
 export const createOrderResponse = envelope(z.object({ orderId: z.number().int(), orderNo: z.string(), totalAmount: z.number() }));
 
-/** POST /api/orders/create — quick buy (quantity 1 in the spec's flow). */
+/** POST /api/orders/create — quick buy (the shop sends quantity 1). */
 export const quickOrderBody = z.object({
   userId: optionalUserId,
   items: orderLines(z.object({ productId: positiveId('商品编号'), quantity: orderQuantity, price: money.optional() })),

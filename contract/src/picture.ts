@@ -1,7 +1,7 @@
 /**
  * A photograph's sized copies, carried by its URL: the CMS stores AVIF and WebP copies of every raster upload at the
  * layouts' widths beside the original, named `<type>_<width>_<file>` (cms/src/media/web-formats.ts). The API keeps
- * each image a plain URL (as the spec has it) and adds the original's size and the copies' widths to its query
+ * each image a plain URL (clients read it as one) and adds the original's size and the copies' widths to its query
  * (`?w=1200&h=800&sizes=480.960.1200`); a page reads them back to write a <picture> that never loads the original
  * where a copy will do. URLs without them (SVG drawings, older files) stay plain images.
  */

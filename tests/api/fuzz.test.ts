@@ -1171,7 +1171,7 @@ describe("uploads: multipart bodies that break the rules are refused with the ru
 
 it('reads the operations from the document the adapter serves', () => {
   expect(documentResponse.status).toBe(200);
-  // A few the spec names, as a check that the walk over the document found them all.
+  // A few well-known operations, as a check that the walk over the document found them all.
   const names = operations.map((operation) => `${operation.method} ${operation.path}`);
   expect(names).toEqual(
     expect.arrayContaining(['POST /api/user/register', 'POST /api/order', 'POST /api/workshops/{id}/book', 'GET /api/culture/{id}']),

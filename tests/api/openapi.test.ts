@@ -44,7 +44,7 @@ describe('GET /api/docs/openapi.json', () => {
     expect(summary).toEqual([
       // No licence has been chosen for the project yet.
       'warn info-license #/info',
-      // The spec's own paths: /api/province/code/{code} and /api/province/{id}/… share a shape.
+      // Paths clients already call: /api/province/code/{code} and /api/province/{id}/… share a shape.
       'warn no-ambiguous-paths #/paths/~1api~1province~1{id}~1cultures',
       'warn no-ambiguous-paths #/paths/~1api~1province~1{id}~1types',
       // None can answer a client error: the health checks take no input, logout always succeeds.
@@ -85,8 +85,8 @@ describe('GET /api/docs/openapi.json', () => {
 const callKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
 
 /**
- * The spec's call tables, with the calls the spec writes without `/api`
- * served under `/api` as the README says. Rows without a path are the README's designed calls.
+ * The calls clients make by these exact paths, all under `/api` (also those first named without it, as the README
+ * says). The calls known only by their purpose are the README's designed calls (below).
  */
 const SPEC_CALLS = [
   'POST /api/user/login',
@@ -133,7 +133,7 @@ const SPEC_CALLS = [
 ];
 
 /**
- * The README's table of the calls the spec names only by purpose ("规格只说了用途…"), row by row:
+ * The README's table of the calls known only by their purpose (after "规格只说了用途…"), row by row:
  * each cell lists `METHOD /path` in backticks, and a path without a method takes the one before it.
  */
 function readmeDesignedCalls(): { purpose: string; calls: string[] }[] {

@@ -277,7 +277,7 @@ test('a 401 mid-session: on a non-history call the visitor is logged out and sen
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('browseHistory') ?? ''), { timeout: 20_000 })
     .toContain(`"browseId":${second!.id}`);
-  // Part 1 §4 and §8: the token is dropped (the visitor is logged out), but nothing is said and the page stays.
+  // A 401 while recording a visit: the token is dropped (the visitor is logged out), but nothing is said and the page stays.
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await expect(page).toHaveURL(new RegExp(`/culture/item/${second!.id}/?$`));
   expect(toasts.slice(before)).toEqual([]);

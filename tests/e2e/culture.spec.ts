@@ -244,7 +244,7 @@ test('an item page offers the collect toggle', async ({ page, request }) => {
   await expect(page.getByText('请先登录后再收藏')).toBeVisible();
 });
 
-/** The spec's interval between the banner's clips. */
+/** The interval between the banner's clips. */
 const BANNER_INTERVAL_MS = 7_000;
 
 /**

@@ -40,7 +40,7 @@ test.describe('inheritors page: the static introduction', () => {
 
     await expect(page.getByRole('heading', { name: '什么是代表性传承人' })).toBeVisible();
     await expect(page.getByText('截至2025年3月')).toContainText('3998');
-    // Beside the spec's figure, the count computed from the national inheritors, with its date.
+    // Beside the published figure, the count computed from the national inheritors, with its date.
     const figures = nationalFiguresResponse.parse(await (await request.get('/api/national/figures')).json()).data;
     const computed = page.locator('[data-computed-inheritors]');
     await expect(computed).toContainText(`现为 ${figures.totals.inheritors.toLocaleString('en-US')} 人`);

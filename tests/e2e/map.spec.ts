@@ -41,7 +41,7 @@ test(
     const zhejiang = figures.provinces.find((p) => p.provinceName === '浙江')!;
     await expect(links.filter({ hasText: '浙江' })).toContainText(`${zhejiang.items} 项`);
 
-    // §9 as the spec gives it, with its date, and today's figure beside it.
+    // The published figure, with its date, and today's figure beside it.
     const unesco = page.locator('.map-statistic').filter({ hasText: '联合国教科文组织非遗名录（册）' });
     await expect(unesco).toContainText('43');
     await expect(unesco).toContainText('截至 2023 年');

@@ -315,7 +315,7 @@ test('error states: achievements answered 401 read 登录已过期, 403 无权�
   await failed.getByRole('button', { name: '重试' }).click();
   await expect(failed.locator('p')).toHaveText(['无权获取成就数据，请重新登录']);
   await expectAccessible(page);
-  // Part 2 §8 words these failures for the section itself: the visitor is neither logged out nor sent away.
+  // These failures are worded for the section itself: the visitor is neither logged out nor sent away.
   await expect(page).toHaveURL(/\/profile\/?\?section=achievement$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(visitor.token);
 
@@ -440,7 +440,7 @@ for (const failure of ['403', 'network'] as const) {
     await page.getByRole('button', { name: '登录' }).click();
     await expect(page).toHaveURL(/\/profile\/?\?section=history$/);
     await hydrated(page, 'ProfilePage');
-    // Part 1 §4: on a 403 or a network failure the local records are kept (and the visitor stays logged in).
+    // On a 403 or a network failure the local records are kept (and the visitor stays logged in).
     expect(synced).toEqual(['POST']);
     expect(await page.evaluate(() => localStorage.getItem('browseHistory'))).toBe(kept);
     const token = await page.evaluate(() => localStorage.getItem('token'));

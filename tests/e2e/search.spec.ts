@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectProblems } from './support/axe.ts';
 
-/** The spec's pause after the last keystroke before a search. */
+/** The pause after the last keystroke before a search. */
 const SEARCH_DEBOUNCE_MS = 500;
 
 interface Hit {
@@ -32,7 +32,7 @@ test('typing Chinese searches after a pause and shows cover, title, category, vi
   const results = page.getByRole('list', { name: '“京剧”的搜索结果' });
   const hit = results.getByRole('link').filter({ hasText: first.title }).first();
   await expect(hit).toBeVisible();
-  // One call for the finished word (500 ms debounce), with the spec's _t.
+  // One call for the finished word (500 ms debounce), with the cache-busting _t.
   expect(calls).toHaveLength(1);
   expect(new URL(calls[0]!).searchParams.get('_t')).toMatch(/^\d+$/);
   await expect(hit).toContainText(`浏览 ${first.viewCount}`);

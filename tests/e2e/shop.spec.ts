@@ -315,7 +315,7 @@ test('quick-buy whose payment fails: 支付处理失败 with the server’s reas
   );
   const { dialog, orderNo } = await startQuickBuy(page, product);
   await page.clock.runFor(3_600);
-  // Part 1 §4 and §8: '支付处理失败: ' and the server's own words; a payment is never retried.
+  // A failed payment reads '支付处理失败: ' and the server's own words; a payment is never retried.
   await expect(toast(page, /^支付处理失败: /)).toHaveText('支付处理失败: 服务器内部错误，请稍后重试');
   await expect(dialog).toBeHidden();
   expect(paid).toEqual(['POST']);
@@ -350,7 +350,7 @@ test('quick-buy refused: the product sold out meanwhile, 操作失败 with the s
   await card(page, product)
     .getByRole('button', { name: `快速购买：${product.name}` })
     .click();
-  // Part 1 §8: '操作失败: ' and the server's own words.
+  // A failed quick buy reads '操作失败: ' and the server's own words.
   await expect(toast(page, /^操作失败: /)).toHaveText(`操作失败: 「${product.name}」已售罄`);
   await expect(page.getByRole('dialog', { name: '正在处理支付' })).toBeHidden();
   await expect(card(page, product).locator('[data-stock]')).toHaveText('已售罄');

@@ -293,7 +293,7 @@ test('a free workshop (price 0) reads 免费体验 on its card, in the booking f
     await fillParticipant(page, 2, { name: '李四', phone: '13900139000', idcard: IDS[1]! });
     await form.getByRole('button', { name: '提交预约' }).click();
 
-    // The spec's one booking flow (the QR modal, 1 s, 10 s), its amount written as 免费体验.
+    // The one booking flow, free or paid (the QR modal, 1 s, 10 s), its amount written as 免费体验.
     const qr = page.getByRole('dialog', { name: '扫码支付' });
     await expect(qr).toContainText('免费体验 · 2 人');
     await expect(qr).not.toContainText('¥');

@@ -16,9 +16,9 @@ export { ROUTE_AUTHS, type RouteAuth };
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
-    /** 'user' routes: the 401 message when no Authorization header came at all (the spec words some); default 请先登录. */
+    /** 'user' routes: the 401 message when no Authorization header came at all (some routes word their own); default 请先登录. */
     loginPrompt?: string;
-    /** 'user' routes: the token may also come as `?token=` (the spec's GET /api/user/info). */
+    /** 'user' routes: the token may also come as `?token=` (GET /api/user/info accepts it there). */
     tokenInQuery?: boolean;
   }
 }

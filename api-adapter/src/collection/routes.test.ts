@@ -54,7 +54,7 @@ describe('favourites belong to the token’s user', () => {
     expect(stub.calls).toEqual<CmsCall[]>([
       { as: { jwt: seven }, method: 'get', path: 'portal/favourites/check', payload: { type: 'news', targetId: 3 } },
       { as: { jwt: seven }, method: 'post', path: 'portal/favourites', payload: { type: 'news', targetId: 3 } },
-      // type defaults to culture, as the spec says.
+      // Without a type in the query, type defaults to culture.
       { as: { jwt: seven }, method: 'delete', path: 'portal/favourites', payload: { type: 'culture', targetId: 3 } },
     ]);
   });

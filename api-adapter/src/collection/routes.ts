@@ -8,7 +8,7 @@ import type { Deps } from '../shared/deps.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
 const tags = ['收藏'];
-/** The spec's message for collecting without a user. */
+/** The 401 message for collecting without a logged-in user. */
 const loginPrompt = MESSAGES.favourite.notLoggedIn;
 const idNote = '可带 userId，但必须是当前登录用户，否则 403。';
 

@@ -44,7 +44,7 @@ export const primaryProvince = (doc: StrapiCulture): CultureProvince | null =>
   doc.province ? { id: doc.province.pid, name: doc.province.shortName } : null;
 
 /**
- * Maps a published Strapi culture document to the spec's Culture item; `provinces` are all it is listed under
+ * Maps a published Strapi culture document to the API's Culture item; `provinces` are all it is listed under
  * (cultureProvinces), by default its primary province alone.
  */
 export function toCultureItem(doc: StrapiCulture, origin: string, provinces?: CultureProvince[]): CultureItem {

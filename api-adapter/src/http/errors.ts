@@ -42,7 +42,7 @@ interface Issue {
   [key: string]: unknown;
 }
 
-/** Whether Zod worded a message itself (its Chinese locale), rather than the contract (the spec's wording). */
+/** Whether Zod worded a message itself (its Chinese locale), rather than the contract (its own fixed wording). */
 function isZodWording(issue: Issue): boolean {
   const produced = z.config().localeError?.({ ...issue, input: undefined } as never);
   const text = typeof produced === 'string' ? produced : produced?.message;
@@ -68,7 +68,7 @@ function decisiveIssue(issue: Issue): Issue {
 }
 
 /**
- * The visitor sees the contract's own message exactly as the spec words it ('长度在 3 到 20 个字符');
+ * The visitor sees the contract's own message exactly as written there ('长度在 3 到 20 个字符');
  * only Zod's generic wording gets the place and field it is about ('查询参数错误：page 无效输入').
  */
 function validationMessage(

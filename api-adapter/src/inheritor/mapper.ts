@@ -26,7 +26,7 @@ export const strapiInheritor = z.object({
 });
 
 export const LEVEL_TEXT = { 1: '国家级', 2: '省级' } as const;
-/** The spec's wording where no prose exists. */
+/** The text shown where an inheritor has no introduction. */
 export const NO_INTRODUCTION = MESSAGES.inheritor.noBio;
 /** The generated name seal that stands in for a portrait. */
 export const sealPath = (id: number) => `/api/inheritor/${id}/seal.svg`;

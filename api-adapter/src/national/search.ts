@@ -4,7 +4,7 @@ import type { NationalList } from './list.ts';
 
 /**
  * What the search finds, in the order equal hits are listed: the site's articles, then the items of the
- * national list, then its inheritors. Every hit is shaped like an article (the spec's search records)
+ * national list, then its inheritors. Every hit is shaped like an article (the API's search records)
  * and says what it is and where it opens.
  */
 

@@ -143,7 +143,7 @@ describe('GET /api/province/{id}/cultures', () => {
       expect(await listed(`10/cultures?type=${encodeURIComponent(type)}`), type).toEqual([[9], 1]);
     }
     expect(await listed('10/cultures?categoryId=70&type=73')).toEqual([[8], 1]);
-    // The spec's older name for 传统体育、游艺与杂技.
+    // An older name for 传统体育、游艺与杂技, still accepted.
     expect(await listed(`20/cultures?type=${encodeURIComponent('杂技体育')}`)).toEqual([[12], 1]);
     expect(await listed(`10/cultures?type=${encodeURIComponent('火星')}`)).toEqual([[], 0]);
     expect(await listed('10/cultures?size=1&page=2')).toEqual([[9], 2]);

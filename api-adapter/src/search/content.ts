@@ -14,7 +14,7 @@ import { SearchIndex } from './index.ts';
  */
 let latest: SearchIndex<SearchHit> | undefined;
 
-/** The spec's search: culture articles, then the national list's items and inheritors (≈ 5,650 hits). */
+/** The site search: culture articles, then the national list's items and inheritors (≈ 5,650 hits). */
 export const siteSearch = view('content', [cultures, nationalList, categories, provinceDocuments], (read, origin) => {
   const title = new Map(read(categories).map((c) => [c.id, c.title]));
   const province = new Map(read(provinceDocuments).map((p) => [p.shortName, { id: p.pid, name: p.shortName }]));

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 
 /**
- * Content the spec addresses by a number (/culture/{id}, browseId, targetId …). Strapi's row ids
+ * Content the API addresses by a number (/culture/{id}, browseId, targetId …). Strapi's row ids
  * change on every publish, so each document carries a stable `pid`, assigned here on creation.
  */
 export const PID_CONTENT_TYPES = new Set([

@@ -1,6 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
 
-/** Published content addressed by its stable pid (the ids the spec's URLs and bodies carry). */
+/** Published content addressed by its stable pid (the ids the API's URLs and bodies carry). */
 export async function findPublishedByPid(strapi: Core.Strapi, uid: UID.ContentType, pid: number, populate?: Record<string, unknown>) {
   return strapi.db.query(uid).findOne({ where: { pid, publishedAt: { $notNull: true } }, populate });
 }

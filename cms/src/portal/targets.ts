@@ -1,7 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { findPublishedByPids, mediaUrl } from './catalogue';
 
-/** What favourites and browse records point at: the spec's type names, mapped to content types. */
+/** What favourites and browse records point at: the API's type names, mapped to content types. */
 export const TARGETS = {
   culture: { uid: 'api::culture.culture', title: 'title', image: 'cover', text: 'description' },
   heritage: { uid: 'api::heritage-page.heritage-page', title: 'title', image: 'cover', text: 'summary' },

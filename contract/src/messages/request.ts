@@ -1,4 +1,4 @@
-/** Part 2 §8's client for history and order calls. */
+/** The client for history and order calls: how their failures read. */
 export const request = {
   loginFirst: '请先登录',
   forbidden: '权限不足',

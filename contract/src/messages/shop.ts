@@ -1,4 +1,4 @@
-/** Part 1's merchandise page and quick-buy (§4, §8), and the payment pages' own wording. */
+/** The merchandise page and quick-buy, and the payment pages' own wording. */
 export const shop = {
   listFailed: '获取产品列表失败',
   detailFailed: '获取产品详情失败',

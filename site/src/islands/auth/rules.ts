@@ -1,5 +1,5 @@
 /**
- * Sign-in and registration rules with the spec's messages. The field rules are the contract's own
+ * Sign-in and registration rules with their fixed messages. The field rules are the contract's own
  * schemas, so the form and the API can never disagree.
  */
 import { AVATAR_UPLOAD, uploadProblem } from '@feiyi/contract/upload-rules';

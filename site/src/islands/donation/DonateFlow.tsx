@@ -97,7 +97,7 @@ export default function DonateFlow({ project, user, onClose }: { project: Donati
     queryClient.setQueryData(donationQueries.feed(FEED_LIMIT).queryKey, (old: FeedRecord[] | undefined) =>
       [row, ...(old ?? []).filter((r) => r.id !== row.id)].slice(0, FEED_LIMIT),
     );
-    // The three achievement checks the spec makes after each donation; the server counts, the client only asks.
+    // After each donation, one achievement check per type (three); the server counts, the client only asks.
     const checks = await Promise.allSettled(
       ACHIEVEMENT_TYPES.map((type) => checkAchievement({ userId: user.id, type, projectId: project.id })),
     );

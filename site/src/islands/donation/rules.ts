@@ -82,7 +82,7 @@ export interface AchievementProgress {
   completed: boolean;
 }
 
-/** The achievements as the server counted them, in the spec's order, with their progress. */
+/** The achievements as the server counted them, in ACHIEVEMENT_TYPES order, with their progress. */
 export function achievementProgress(states: readonly Achievement[]): AchievementProgress[] {
   return [...states]
     .sort((a, b) => ACHIEVEMENT_TYPES.indexOf(a.achievementType) - ACHIEVEMENT_TYPES.indexOf(b.achievementType))

@@ -3,13 +3,13 @@
  * locks that keep one gesture from skipping several modules.
  */
 
-/** Spec §9: 'home wheel lock 1 s'. */
+/** After a module step the wheel is locked for 1 s, so one flick moves one module. */
 export const MODULE_LOCK_MS = 1000;
-/** Spec §2: the fan carousel's animation lock. */
+/** The fan carousel's animation lock. */
 export const FAN_LOCK_MS = 800;
-/** Spec §2: a swipe shorter than this is a tap or a wobble, not a step. */
+/** A swipe shorter than this is a tap or a wobble, not a step. */
 export const SWIPE_THRESHOLD_PX = 50;
-/** Spec §9: 'Home has 6 modules'. */
+/** The home page has 6 modules. */
 export const MODULE_COUNT = 6;
 
 export type Move = { by: 1 | -1 } | { to: 'first' | 'last' };

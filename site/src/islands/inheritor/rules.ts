@@ -5,7 +5,7 @@ import * as MESSAGES from '@feiyi/contract/messages';
 export { INHERITOR_PAGE_SIZES as PAGE_SIZES, INHERITOR_PAGE_SIZE as DEFAULT_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 export const DEFAULT_CATEGORY = 66;
 
-/** The ten categories in the spec's order, for the menu. */
+/** The ten categories in the menu's fixed order. */
 export const CATEGORIES = [
   { id: 66, title: '民间文学' },
   { id: 67, title: '传统戏剧' },

@@ -21,7 +21,7 @@ export const PALETTE = {
 
 /** The 南海诸岛 inset echarts adds to the map named 'china': part of the map, not a province (no page, no figures). */
 export const NANHAI = '南海诸岛';
-/** Spec: the map's message when its data cannot load. */
+/** The map's message when its data cannot load. */
 export const MAP_FAILED = '加载地图数据失败';
 export const MAP_NAME = 'china';
 

@@ -55,7 +55,7 @@ export function readPaymentMethod(search: string): PaymentMethod {
 
 /** The order list in the personal centre: where a refused or cancelled payment and a quick-buy end. */
 export const ORDER_LIST_HREF = '/profile?section=order';
-/** The pay-success page's 'view orders' (the spec names the query tab=orders). */
+/** The pay-success page's 'view orders' (its query is tab=orders, which sectionFrom reads as the orders). */
 export const ORDERS_TAB_HREF = '/profile?tab=orders';
 
 /**

@@ -15,7 +15,7 @@ export interface ProvinceCulturesProps {
 /**
  * The province culture browser: type tags (absent types disabled, at most one active,
  * clicking the active one clears it, ?categoryId= honoured) over the province's cards, filtered
- * here in the page as the spec's client does.
+ * here in the page: the province's cultures all come with it, so a tag asks nothing of the API.
  */
 export default function ProvinceCultures({ categories, types, cultures, provinceName }: ProvinceCulturesProps) {
   const [active, setActive] = useState<number | undefined>(undefined);

@@ -25,7 +25,7 @@ const FIELDS: ReadonlyArray<{ key: keyof ShippingValues; label: string; autoComp
 ];
 
 /**
- * The shipping form: receiver, mainland mobile number and address, each with the spec's message.
+ * The shipping form: receiver, mainland mobile number and address, each with its own message.
  * A valid form creates the order (POST /api/order), then the visitor goes to /payment?orderId&amount.
  */
 export default function ShippingForm({ titleId, product, quantity, onBack }: Props) {

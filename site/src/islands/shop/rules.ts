@@ -60,7 +60,7 @@ export type ShippingErrors = Partial<Record<keyof ShippingValues, string>>;
 
 const shippingSchema = createOrderBody.pick({ shippingName: true, shippingPhone: true, shippingAddress: true });
 
-/** The shipping form's errors, one per field, with the spec's messages; empty when the form may be sent. */
+/** The shipping form's errors, one per field, with the contract's messages; empty when the form may be sent. */
 export function validateShipping(values: ShippingValues): ShippingErrors {
   const parsed = shippingSchema.safeParse(values);
   if (parsed.success) return {};

@@ -59,7 +59,7 @@ export interface BookingActivity {
   image: string;
 }
 
-/** The spec's local booking record; ID numbers are kept masked only. */
+/** A booking as kept in this browser; ID numbers are kept masked only. */
 export interface LocalBooking {
   id: number;
   status: string;

@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the site. In the browser it calls the page's own origin; at build time the API named by
- * PORTAL_API_URL. It applies the spec's client rules (rules.ts): time-outs, 3 retries 1 s apart for GETs, `_t` on
+ * PORTAL_API_URL. It applies the client rules of rules.ts: time-outs, 3 retries 1 s apart for GETs, `_t` on
  * GETs, the 5 MB limit, the Bearer token, the public-call list and the error catalogue. Every answer is parsed with
  * the contract's zod schema, so callers get typed data or an ApiError with the Chinese message to show.
  */

@@ -2,7 +2,7 @@ import type { FailureReading } from './rules.ts';
 
 export type ApiErrorKind = 'login-required' | 'http' | 'business' | 'network' | 'config' | 'bad-answer' | 'too-large';
 
-/** Every failed call throws this: `message` is the Chinese text to show (the spec's catalogue). */
+/** Every failed call throws this: `message` is the Chinese text to show (the error catalogue in rules.ts). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;

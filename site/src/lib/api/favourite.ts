@@ -25,7 +25,7 @@ export async function fetchFavourites(params: { page?: number; size?: number; ty
   return (await call('collectionListResponse', '/api/collection/list', { searchParams, signal })).data;
 }
 
-/** The visitor's favourites (the API calls them collections, as the spec does: /api/collection/…). */
+/** The visitor's favourites (the API calls them collections: /api/collection/…). */
 export const favouriteQueries = {
   all: () => ['favourite'] as const,
   check: (targetId: number, type: FavouriteType = 'culture') =>

@@ -1,6 +1,6 @@
 /**
- * The site's one API module: every call goes through client.ts (ky + the contract's zod schemas + the spec's client
- * rules). Import from here: fetchers per domain, their queryOptions factories, the QueryClient and the login state.
+ * The site's one API module: every call goes through client.ts (ky + the contract's zod schemas + the client
+ * rules of rules.ts). Import from here: fetchers per domain, their queryOptions factories, the QueryClient and the login state.
  */
 export * from './auth.ts';
 export * from './client.ts';

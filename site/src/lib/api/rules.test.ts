@@ -162,7 +162,7 @@ describe('placing and paying orders (part 1, the shop)', () => {
     });
     expect(readFailure(soldOut, '/api/order', 'POST').message).toBe('「昆曲名段赏听手册」已售罄');
     expect(readFailure({ kind: 'http', status: 500 }, '/api/orders/7/mock-pay', 'post').message).toBe('请求失败');
-    // Reading the same resources stays part 2's.
+    // Reading the same resources keeps the history and order client's wording.
     expect(readFailure(soldOut, '/api/order/7', 'get').message).toBe('请求失败: 409 「昆曲名段赏听手册」已售罄');
   });
 });

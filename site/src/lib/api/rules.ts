@@ -1,7 +1,7 @@
 /**
- * The client rules of the spec as pure functions: which calls need a token,
+ * The HTTP client's rules as pure functions: which calls need a token,
  * which routes need a login, how long a call may take, which calls are retried, and how every failure reads
- * in Chinese. The HTTP client (client.ts) applies them; tests hold them to the spec.
+ * in Chinese. The HTTP client (client.ts) applies them; rules.test.ts pins their values.
  */
 import * as MESSAGES from '@feiyi/contract/messages';
 import { needsNoToken } from '@feiyi/contract/routes';
@@ -38,7 +38,7 @@ export function isHistoryCall(url: string): boolean {
   return /^\/api\/profile\/browse-history(\/batch)?$/.test(callPath(url));
 }
 
-/** History and order calls use part 2's stricter client: 5 s time-out and its own messages. */
+/** History and order calls use a stricter client of their own: 5 s time-out and its own messages. */
 export function isProfileCall(url: string): boolean {
   return isHistoryCall(url) || /^\/api\/orders?(\/|$)/.test(callPath(url));
 }
@@ -49,7 +49,7 @@ export function timeoutFor(url: string, inBrowser: boolean): number {
   return isProfileCall(url) ? TIMEOUT_MS.profile : TIMEOUT_MS.browser;
 }
 
-/** Routes that need a login (the spec's navigation guard, plus /profile which "requires login"). */
+/** Routes that need a login: payment, orders, the user page and the personal centre (/profile). */
 export const GUARDED_ROUTES = ['/payment', '/order', '/order/list', '/user', '/profile'] as const;
 
 export function needsLogin(pathname: string): boolean {
@@ -90,7 +90,7 @@ export function afterLoginTarget(redirect: string | null | undefined): string {
   return redirect;
 }
 
-/** The `_t` cache-busting parameter the spec adds to every GET. */
+/** The `_t` cache-busting parameter added to every GET. */
 export function withTimestamp(url: URL, now: number): URL {
   const stamped = new URL(url);
   stamped.searchParams.set('_t', String(now));
@@ -116,15 +116,15 @@ export interface FailureReading {
 const trimmed = (text: string | undefined) => (text && text.trim() ? text.trim() : undefined);
 
 /**
- * The error catalogue: the spec words failures of ordinary calls one way and those of history and order calls
- * (another client) another. `url` decides which client applies; `method` tells reading the history (the personal
+ * The error catalogue: failures of ordinary calls read one way, those of history and order calls (a client of their
+ * own) another. `url` decides which client applies; `method` tells reading the history (the personal
  * centre's list) from recording it (a side effect of reading a page).
  */
 export function readFailure(failure: Failure, url: string, method = 'get'): FailureReading {
   const history = isHistoryCall(url);
   const reading = method.toLowerCase() === 'get';
-  // Part 2's client reads the history and the orders in the personal centre; placing or paying an order is part 1's
-  // shop, whose messages carry the server's own words ('操作失败: ' + message).
+  // The history and order client reads the history and the orders in the personal centre; placing or paying an order
+  // is the shop's, whose messages carry the server's own words ('操作失败: ' + message).
   if (history || (isProfileCall(url) && reading)) return readProfileFailure(failure, history, !reading);
   switch (failure.kind) {
     case 'http':
@@ -146,8 +146,8 @@ function readProfileFailure(failure: Failure, history: boolean, recording: boole
   switch (failure.kind) {
     case 'http': {
       const { status } = failure;
-      // Part 1 §4: a 401 while recording a visit removes the token and keeps the record locally; reading the list
-      // in the personal centre is part 2's client: '请先登录' and /login. A 403 on history keeps everything and
+      // A 401 while recording a visit removes the token and keeps the record locally; reading the list in the
+      // personal centre answers '请先登录' and goes to /login. A 403 on history keeps everything and
       // falls back to the local copy.
       if (status === 401)
         return history && recording

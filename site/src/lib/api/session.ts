@@ -7,7 +7,7 @@ export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 const CHANGE_EVENT = 'feiyi:session';
 
-/** What is kept of the user: the spec's id, username, avatar and backgroundImage (email for the profile form). */
+/** What is kept of the user: its id, username, avatar and backgroundImage (email for the profile form). */
 export interface StoredUser {
   id: number;
   username: string;

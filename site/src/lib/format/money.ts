@@ -8,7 +8,7 @@ import { fenText, roundToFen } from '@feiyi/contract/money';
 
 export { lineTotal, sumMoney } from '@feiyi/contract/money';
 
-/** '1234.50': the amount to 2 decimals, without a sign, as the spec's totals are written. */
+/** '1234.50': the amount to 2 decimals, without a sign, as every total is written. */
 export function yuan(amount: number): string {
   return fenText(roundToFen(Number.isFinite(amount) ? amount : 0));
 }

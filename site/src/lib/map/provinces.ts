@@ -42,12 +42,12 @@ export const MAP_UNITS = [
   '澳门',
 ] as const;
 
-/** Spec §9: 10 provinces are highlighted on the map. */
+/** 10 provinces are highlighted on the map. */
 export const HIGHLIGHTED_COUNT = 10;
 /** Representative items named per highlighted province (the tooltip has room for three). */
 export const REPRESENTATIVE_COUNT = 3;
 
-/** Where a click on a province leads (spec §2): /area?province={simplified name}. */
+/** Where a click on a province leads: /area?province={simplified name}. */
 export function areaHref(name: string): string {
   return `/area?province=${encodeURIComponent(simplifyProvinceName(name))}`;
 }

@@ -1,7 +1,7 @@
 import type { NationalFigures } from '@feiyi/contract';
 
 /**
- * The map's static statistics (spec §9), each as the spec gives it with its date, and beside it the current figure
+ * The map's static statistics, each as published with its date, and beside it the current figure
  * where it changed: the national list's counts from the API's figures (computed from the complete list, dated by the
  * API), UNESCO's lists from shared/facts/unesco.tsv (45 elements as of December 2025: 40 + 3 + 2).
  */
@@ -14,11 +14,11 @@ export const UNESCO_CURRENT = { total: 45, representative: 40, urgent: 3, goodPr
 export interface Statistic {
   key: string;
   label: string;
-  /** The spec's figure and unit, with the date it is given for. */
+  /** The published figure and unit, with the date it is given for. */
   value: number;
   unit: string;
   asOf: string;
-  /** Today's figure where it differs from the spec's, with its own date and what it counts. */
+  /** Today's figure where it differs from the published one, with its own date and what it counts. */
   current?: { value: number; unit: string; asOf: string; note: string };
 }
 
@@ -33,7 +33,7 @@ interface SpecFigure {
   unesco?: keyof typeof UNESCO_CURRENT;
 }
 
-/** Spec §9, in its order. */
+/** The published figures, in the order they are shown. */
 export const SPEC_FIGURES: readonly SpecFigure[] = [
   { key: 'craft', label: '传统技艺', value: 500, unit: '项', category: 71 },
   { key: 'drama', label: '传统戏剧', value: 162, unit: '项', category: 67 },
@@ -48,7 +48,7 @@ export const SPEC_FIGURES: readonly SpecFigure[] = [
 ];
 
 /**
- * The statistics to show: the spec's figures with their date, and the current one beside each that changed. Without
+ * The statistics to show: the published figures with their date, and the current one beside each that changed. Without
  * the API's figures (still loading or failed) the national list's current figures are left out, never guessed.
  */
 export function mapStatistics(figures?: Pick<NationalFigures, 'asOf' | 'totals' | 'categories'>): Statistic[] {

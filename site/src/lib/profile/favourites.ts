@@ -1,5 +1,5 @@
 /**
- * A favourite's detail view: its content as paragraphs, its pictures (split as the spec says, http
+ * A favourite's detail view: its content as paragraphs, its pictures (split by splitImages, http
  * only), its intro video, category and province, and where its own page is.
  */
 import type { FavouriteDetail } from '../api/favourite.ts';

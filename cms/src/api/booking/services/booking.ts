@@ -60,7 +60,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
     const workshop = await findPublishedByPid(strapi, 'api::workshop.workshop', input.workshopId);
     if (!workshop) throw notFound('活动不存在');
     if (Date.parse(workshop.startTime) <= Date.now()) throw conflict(MESSAGES.workshop.ended);
-    // One booking per user and activity: the spec's "same title and time" rule, enforced by a unique key.
+    // One booking per user and activity (a second booking of the same title and time is refused), enforced by a unique key.
     const dedupeKey = `${userId}:${workshop.pid}`;
     if (await strapi.db.query(UID).findOne({ where: { dedupeKey }, select: ['id'] })) throw conflict(MESSAGES.workshop.alreadyBooked);
     const count = input.participants.length;
