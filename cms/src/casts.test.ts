@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * so each belongs at a boundary (Strapi's untyped answers, a request body) and new code should not add more.
  * This number may only go down: lower it when casts are removed, never raise it to let a new one in.
  */
-const CAST_CEILING = 199;
+const CAST_CEILING = 180;
 
 const SRC = import.meta.dirname;
 

@@ -71,7 +71,7 @@ export function titleField(strapi: Core.Strapi, uid: string): string | undefined
 export async function entryTitle(strapi: Core.Strapi, uid: string, documentId: string | undefined): Promise<string> {
   const field = titleField(strapi, uid);
   if (!field || !documentId) return '';
-  const row = await strapi.db.query(uid as never).findOne({ where: { documentId }, select: [field], orderBy: { id: 'desc' } });
+  const row = await strapi.db.query(uid).findOne({ where: { documentId }, select: [field], orderBy: { id: 'desc' } });
   return String((row as Record<string, unknown> | null)?.[field] ?? '');
 }
 
@@ -80,7 +80,7 @@ export async function recordAudit(
   entry: { action: AuditAction; actor: AuditActor; uid?: string; documentId?: string; title?: string; detail?: string },
 ): Promise<void> {
   const { action, actor, uid, documentId, title, detail } = entry;
-  await strapi.db.query(AUDIT_UID as never).create({
+  await strapi.db.query(AUDIT_UID).create({
     data: {
       action: AUDIT_ACTIONS[action],
       actorName: actor.name.slice(0, 120),
@@ -123,7 +123,7 @@ export function registerAuditTrail(strapi: Core.Strapi) {
     if (audited === 'orderCorrection') {
       const fields = Object.keys(ORDER_FIELDS).filter((field) => params.data && field in params.data);
       const before = (await strapi.db
-        .query(uid as never)
+        .query(uid)
         .findOne({ where: { documentId: params.documentId }, select: fields.length ? fields : ['id'] })) as Record<string, unknown> | null;
       const changes = fields.filter((field) => String(before?.[field] ?? '') !== String(params.data?.[field] ?? ''));
       if (changes.length === 0) return next();

@@ -87,8 +87,8 @@ async function summary(strapi: Core.Strapi, now: Date): Promise<DeskSummary> {
     status: ORDER_STATUS.pending,
     expiresAt: { $gt: now.toISOString(), $lte: new Date(now.getTime() + EXPIRING_SOON_MS).toISOString() },
   };
-  const products = strapi.db.query(PRODUCT as never);
-  const orders = strapi.db.query(ORDER as never);
+  const products = strapi.db.query(PRODUCT);
+  const orders = strapi.db.query(ORDER);
   const [paid, donations, bookings, low, lowCount, expiring, expiringCount] = await Promise.all([
     series(ORDER, 'paidAt', 'payAmount', { status: ORDER_STATUS.paid }),
     series(DONATION, 'createdAt', 'amount', {}),
@@ -149,7 +149,7 @@ export function registerDeskRoutes(strapi: Core.Strapi) {
           if (!mayUse(ctx)) return refuse(ctx, 403, '只有运营与超级管理员可以导出订单');
           const range = parseExportRange(ctx.query);
           if ('error' in range) return refuse(ctx, 400, range.error);
-          const rows = (await strapi.db.query(ORDER as never).findMany({
+          const rows = (await strapi.db.query(ORDER).findMany({
             where: { status: ORDER_STATUS.paid, paidAt: { $gte: range.start.toISOString(), $lt: range.end.toISOString() } },
             select: ['orderNo', 'paidAt', 'shippingName', 'shippingPhone', 'shippingAddress', 'payAmount'],
             populate: { items: { select: ['productName', 'quantity'] } },

@@ -113,7 +113,7 @@ async function restoreData(strapi: Core.Strapi, uid: string, snapshot: Snapshot)
     const value = snapshot[name];
     if (attribute.type === 'relation' && attribute.target) {
       const refs = value === null ? [] : Array.isArray(value) ? (value as RelationRef[]) : [value as RelationRef];
-      const existing = await strapi.db.query(attribute.target as never).findMany({
+      const existing = await strapi.db.query(attribute.target).findMany({
         where: { documentId: { $in: refs.map((ref) => ref.documentId) } },
         select: ['documentId'],
       });
@@ -218,7 +218,7 @@ export function registerHistoryRoutes(strapi: Core.Strapi) {
           const actor = currentActor(strapi);
           if (!actor) return refuse(ctx, 403, '请先登录内容后台');
           const documentId = version.targetDocumentId;
-          const exists = await strapi.db.query(uid as never).findOne({ where: { documentId }, select: ['id'] });
+          const exists = await strapi.db.query(uid).findOne({ where: { documentId }, select: ['id'] });
           if (!exists) return refuse(ctx, 404, '这个条目已被删除，无法恢复它的历史版本');
           const before = await latestVersion(strapi, uid, documentId);
           const note = `从 ${beijingTime(version.createdAt)} 的${STATE_LABELS[version.state] ?? ''}版本恢复`;
@@ -236,7 +236,7 @@ export function registerHistoryRoutes(strapi: Core.Strapi) {
           // changed nothing still leaves its mark.
           const after = await latestVersion(strapi, uid, documentId);
           if (after && after.id !== before?.id)
-            await strapi.db.query('api::entry-version.entry-version' as never).update({ where: { id: after.id }, data: { note } });
+            await strapi.db.query('api::entry-version.entry-version').update({ where: { id: after.id }, data: { note } });
           else await recordVersion(strapi, { uid, documentId, state: editedState(strapi, uid), actor, note });
           await recordAudit(strapi, {
             action: 'restore',

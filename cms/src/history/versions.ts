@@ -159,7 +159,7 @@ interface VersionRow {
   createdAt: string;
 }
 
-const versions = (strapi: Core.Strapi) => strapi.db.query(VERSION_UID as never);
+const versions = (strapi: Core.Strapi) => strapi.db.query(VERSION_UID);
 
 export async function latestVersion(strapi: Core.Strapi, uid: string, documentId: string): Promise<VersionRow | undefined> {
   const row = await versions(strapi).findOne({ where: { targetType: uid, targetDocumentId: documentId }, orderBy: { id: 'desc' } });

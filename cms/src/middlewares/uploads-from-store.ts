@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
 import type { Core } from '@strapi/strapi';
 import { uploadStoreConfig } from '../media/upload-store';
 
@@ -34,6 +33,6 @@ export default (_config: unknown, _context: { strapi: Core.Strapi }) => {
       const value = response.headers.get(name);
       if (value) ctx.set(name, value);
     }
-    ctx.body = response.body && ctx.method === 'GET' ? Readable.fromWeb(response.body as ReadableStream) : null;
+    ctx.body = response.body && ctx.method === 'GET' ? Readable.fromWeb(response.body) : null;
   };
 };

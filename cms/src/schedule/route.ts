@@ -8,15 +8,7 @@ import type { Core } from '@strapi/strapi';
 import { currentActor, entryTitle, recordAudit, typeName } from '../audit/trail';
 import { PUBLIC_CONTENT_TYPES } from '../bootstrap/admin-roles';
 import { leavePending } from './claim';
-import {
-  beijingMinute,
-  checkScheduleRequest,
-  conflictingSchedule,
-  SCHEDULE_ACTIONS,
-  SCHEDULE_STATES,
-  type ScheduleAction,
-  type ScheduleState,
-} from './rules';
+import { beijingMinute, checkScheduleRequest, conflictingSchedule, SCHEDULE_ACTIONS, SCHEDULE_STATES, type ScheduleState } from './rules';
 import { claimNames, schedules, type ScheduleRow } from './runner';
 
 interface Ctx {
@@ -108,7 +100,7 @@ export function registerScheduleRoutes(strapi: Core.Strapi) {
           if (!actor) return refuse(ctx, 403, '请先登录内容后台');
           const request = checkScheduleRequest(ctx.request.body, new Date());
           if (!request.ok) return refuse(ctx, 400, request.message);
-          const exists = await strapi.db.query(uid as never).findOne({ where: { documentId }, select: ['id'] });
+          const exists = await strapi.db.query(uid).findOne({ where: { documentId }, select: ['id'] });
           if (!exists) return refuse(ctx, 404, '找不到这个条目，它可能已被删除');
           const existing = conflictingSchedule(await schedulesOf(strapi, uid, documentId), request.action);
           if (existing)
@@ -167,7 +159,7 @@ export function registerScheduleRoutes(strapi: Core.Strapi) {
             uid: row.targetType,
             documentId: row.targetDocumentId,
             title: row.targetTitle ?? '',
-            detail: `${SCHEDULE_ACTIONS[row.action as ScheduleAction] ?? row.action}，原定北京时间 ${beijingMinute(row.runAt)}`,
+            detail: `${SCHEDULE_ACTIONS[row.action] ?? row.action}，原定北京时间 ${beijingMinute(row.runAt)}`,
           });
           const after = (await schedules(strapi).findOne({ where: { id } })) as ScheduleRow;
           ctx.body = { data: present(strapi, after) };

@@ -36,7 +36,7 @@ export interface ScheduleRow {
   updatedAt: string;
 }
 
-export const schedules = (strapi: Core.Strapi) => strapi.db.query(SCHEDULE_UID as never);
+export const schedules = (strapi: Core.Strapi) => strapi.db.query(SCHEDULE_UID);
 
 export function claimNames(): ClaimNames {
   const uid = SCHEDULE_UID as UID.Schema;
@@ -65,7 +65,7 @@ async function carryOut(strapi: Core.Strapi, row: ScheduleRow): Promise<void> {
       detail: `${outcome}\n由 ${row.actorName ?? '（未知）'} 设置，北京时间 ${beijingMinute(row.runAt)}`,
     });
   };
-  const exists = await strapi.db.query(uid as never).findOne({ where: { documentId }, select: ['id'] });
+  const exists = await strapi.db.query(uid).findOne({ where: { documentId }, select: ['id'] });
   if (!exists) return finish('failed', `${label}未执行：这个条目已被删除`);
   try {
     if (row.action === 'publish') await strapi.documents(uid as never).publish({ documentId } as never);

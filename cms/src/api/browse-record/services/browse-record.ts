@@ -1,6 +1,6 @@
 import type { BROWSE_TYPES } from '@feiyi/contract/history';
 import { factories, type Core } from '@strapi/strapi';
-import { summarizeTargets, type TargetType } from '../../../portal/targets';
+import { summarizeTargets } from '../../../portal/targets';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::browse-record.browse-record';
@@ -65,7 +65,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
         type,
         await summarizeTargets(
           strapi,
-          type as TargetType,
+          type,
           records.filter((r) => r.browseType === type).map((r) => r.browseId),
         ),
       );

@@ -1,7 +1,7 @@
 import type { FAVOURITE_TYPES } from '@feiyi/contract/collection';
 import { factories, type Core } from '@strapi/strapi';
 import { notFound } from '../../../portal/http';
-import { summarizeTargets, targetExists, type TargetType } from '../../../portal/targets';
+import { summarizeTargets, targetExists } from '../../../portal/targets';
 import { isUniqueViolation } from '../../../portal/unique-violation';
 
 const UID = 'api::favourite.favourite';
@@ -16,7 +16,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
 
   /** Idempotent: adding twice keeps one favourite. */
   async add(userId: number, type: FavouriteType, targetId: number) {
-    if (!(await targetExists(strapi, type as TargetType, targetId))) throw notFound('要收藏的内容不存在');
+    if (!(await targetExists(strapi, type, targetId))) throw notFound('要收藏的内容不存在');
     const dedupeKey = keyOf(userId, type, targetId);
     const existing = await strapi.db.query(UID).findOne({ where: { dedupeKey } });
     if (existing) return { id: existing.id, created: false };
@@ -34,7 +34,7 @@ export default factories.createCoreService(UID, ({ strapi }: { strapi: Core.Stra
   /** Idempotent: removing what is not there succeeds. */
   async remove(userId: number, type: FavouriteType, targetId: number) {
     const removed = await strapi.db.query(UID).deleteMany({ where: { dedupeKey: keyOf(userId, type, targetId) } });
-    return { removed: (removed as { count: number }).count > 0 };
+    return { removed: removed.count > 0 };
   },
 
   async list(userId: number, options: { type?: FavouriteType; offset: number; size: number }) {
