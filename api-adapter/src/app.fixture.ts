@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import type { Registry } from '@prometheus-io/client';
+import { afterEach } from 'vitest';
 import app from './app.ts';
 import type { CmsClient } from './cms/client.ts';
 import { loadConfig } from './config.ts';
@@ -41,4 +42,23 @@ export async function buildAdapter(cms: CmsClient, env: Record<string, string> =
   await server.register(app, { config, cms, ...options });
   await server.ready();
   return { server, routes };
+}
+
+/** The Authorization header of a visitor's request. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * buildAdapter for a test file whose tests each build their own adapter: registers the afterEach that closes every one
+ * built during a test. Call once at the top of the file.
+ */
+export function adaptersClosedAfterEach() {
+  const servers: FastifyInstance[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (cms: CmsClient, env: Record<string, string> = {}) => {
+    const built = await buildAdapter(cms, env);
+    servers.push(built.server);
+    return built;
+  };
 }

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import * as MESSAGES from '@feiyi/contract/messages';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ERROR_CODES, SUCCESS_CODE } from '@feiyi/contract/common';
 import type { favouriteItem } from '@feiyi/contract/collection';
-import { buildAdapter, tokenFor } from '../app.fixture.ts';
+import { adaptersClosedAfterEach, bearer, tokenFor } from '../app.fixture.ts';
 import { answerBy, type CmsAnswer, type CmsCall, stubCms, tokenOf } from '../cms/client.fixture.ts';
 
 const PUBLIC_URL = 'https://feiyi.example';
@@ -20,19 +19,14 @@ const jingju: z.infer<typeof favouriteItem> = {
   createdTime: '2026-11-20T00:00:00.000Z',
 };
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function adapterAnswering(table: Record<string, CmsAnswer>) {
   const stub = stubCms({ answer: answerBy(table) });
-  const { server } = await buildAdapter(stub.cms, { PUBLIC_URL });
-  servers.push(server);
+  const { server } = await adapter(stub.cms, { PUBLIC_URL });
   return { server, stub };
 }
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const forbidden = { code: ERROR_CODES.forbidden, message: '无权访问或修改其他用户的数据', data: null };
 
 describe('favourites belong to the token’s user', () => {

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { achievement, donation } from '@feiyi/contract/donation';
-import { buildAdapter, tokenFor } from '../app.fixture.ts';
+import { adaptersClosedAfterEach, bearer, tokenFor } from '../app.fixture.ts';
 import { answerBy, type CmsAnswer, stubCms, tokenOf } from '../cms/client.fixture.ts';
 
 const given: z.infer<typeof donation> = {
@@ -21,19 +20,13 @@ const firstDonation: z.infer<typeof achievement> = {
   isCompleted: true,
 };
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function adapterAnswering(table: Record<string, CmsAnswer>) {
   const stub = stubCms({ answer: answerBy(table) });
-  const { server } = await buildAdapter(stub.cms);
-  servers.push(server);
+  const { server } = await adapter(stub.cms);
   return { server, stub };
 }
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('donations belong to the token’s user', () => {
   it('sends the CMS the project, the amount and the Idempotency-Key with the visitor’s own token, nothing the client says of names', async () => {

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import * as MESSAGES from '@feiyi/contract/messages';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ERROR_CODES, SUCCESS_CODE } from '@feiyi/contract/common';
 import { inheritorDetailResponse, inheritorPageResponse, inheritorProfilesResponse } from '@feiyi/contract/inheritor';
-import { buildAdapter, tokenFor } from '../app.fixture.ts';
+import { adaptersClosedAfterEach, bearer, tokenFor } from '../app.fixture.ts';
 import type { strapiCategory } from '../category/mapper.ts';
 import { answerBy, type CmsAnswer, type CmsCall, stubCms, tokenOf } from '../cms/client.fixture.ts';
 import type { RawNationalList } from '../national/list.ts';
@@ -108,10 +107,7 @@ const zhangForGuests = {
   href: '/minglu/iv-28#inheritor-12',
 };
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function adapterAnswering(table: Record<string, CmsAnswer> = {}) {
   const stub = stubCms({
@@ -119,12 +115,9 @@ async function adapterAnswering(table: Record<string, CmsAnswer> = {}) {
     singles: { 'portal/national-list': list },
     answer: answerBy(table),
   });
-  const { server } = await buildAdapter(stub.cms, { PUBLIC_URL });
-  servers.push(server);
+  const { server } = await adapter(stub.cms, { PUBLIC_URL });
   return { server, stub };
 }
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('inheritors: guests see the public view, signed-in users the whole profile', () => {
   it('lists a category’s inheritors by id, the list’s own and the written ones, in the view the token allows', async () => {

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@feiyi/contract/common';
 import { AS_OF, nationalEntriesResponse, nationalFiguresResponse, nationalItemResponse } from '@feiyi/contract/national';
-import { buildAdapter } from '../app.fixture.ts';
+import { adaptersClosedAfterEach } from '../app.fixture.ts';
 import type { strapiCategory } from '../category/mapper.ts';
 import { stubCms } from '../cms/client.fixture.ts';
 import type { strapiProvince } from '../province/mapper.ts';
@@ -137,15 +136,11 @@ const jingjuBeijing = {
   cultureId: 7,
 };
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function adapterWithList() {
   const stub = stubCms({ collections: { provinces, categories }, singles: { 'portal/national-list': list } });
-  const { server } = await buildAdapter(stub.cms);
-  servers.push(server);
+  const { server } = await adapter(stub.cms);
   const get = (url: string) => server.inject({ method: 'GET', url });
   /** The ids of the entries a query answers, and their total. */
   const entryIds = async (query: string) => {

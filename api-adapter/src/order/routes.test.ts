@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { buildAdapter, tokenFor } from '../app.fixture.ts';
+import { adaptersClosedAfterEach, tokenFor } from '../app.fixture.ts';
 import { answerBy, type CmsAnswer, type CmsCall, stubCms, tokenOf } from '../cms/client.fixture.ts';
 import { ERROR_CODES } from '@feiyi/contract/common';
 import { ApiError } from '../http/errors.ts';
@@ -34,16 +33,12 @@ function cmsOrder(id: number, totalAmount: number): CmsOrder {
   };
 }
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 /** The adapter with the catalogue above and a CMS answering `table`; visitor 7 is signed in. */
 async function shop(table: Record<string, CmsAnswer> = {}) {
   const stub = stubCms({ collections: { products: catalogue }, answer: answerBy(table) });
-  const { server } = await buildAdapter(stub.cms);
-  servers.push(server);
+  const { server } = await adapter(stub.cms);
   const token = await tokenFor(7);
   const asVisitor = { authorization: `Bearer ${token}` };
   const stockOf = async (pid: number) =>

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@feiyi/contract/common';
 import { heritageListResponse, heritageResponse, homeResponse, newsListResponse, newsResponse } from '@feiyi/contract/content';
-import { buildAdapter } from '../app.fixture.ts';
+import { adaptersClosedAfterEach } from '../app.fixture.ts';
 import { stubCms } from '../cms/client.fixture.ts';
 import type { strapiCulture } from '../culture/mapper.ts';
 import type { strapiInheritor } from '../inheritor/mapper.ts';
@@ -94,18 +93,14 @@ const news5 = {
   source: '文化和旅游部',
 };
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function adapterWithPages() {
   const stub = stubCms({
     collections: { cultures, inheritors, 'timeline-entries': timeline, 'heritage-pages': heritagePages, 'news-items': newsItems },
     singles: { 'home-page': homePage, 'portal/national-list': { entries: [], inheritors: [] } },
   });
-  const { server } = await buildAdapter(stub.cms, { PUBLIC_URL });
-  servers.push(server);
+  const { server } = await adapter(stub.cms, { PUBLIC_URL });
   return { server, stub };
 }
 

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { policyListResponse, timelineResponse } from '@feiyi/contract/policy';
-import { buildAdapter } from '../app.fixture.ts';
+import { adaptersClosedAfterEach } from '../app.fixture.ts';
 import { stubCms } from '../cms/client.fixture.ts';
 import type { strapiPolicy, strapiTimelineEntry } from './mapper.ts';
 
@@ -26,18 +25,14 @@ const timeline: Array<z.input<typeof strapiTimelineEntry>> = [
   { year: 2006, title: '第一批名录', passage: '国务院公布第一批国家级名录。', note: '518 项', policy: null },
 ];
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function adapterWithPolicies() {
   const stub = stubCms({
     collections: { policies, 'timeline-entries': timeline },
     singles: { 'portal/national-list': { entries: [], inheritors: [] } },
   });
-  const { server } = await buildAdapter(stub.cms);
-  servers.push(server);
+  const { server } = await adapter(stub.cms);
   return { server, stub };
 }
 

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@feiyi/contract/common';
 import { productDetailResponse, productPageResponse } from '@feiyi/contract/product';
-import { buildAdapter } from '../app.fixture.ts';
+import { adaptersClosedAfterEach } from '../app.fixture.ts';
 import { stubCms } from '../cms/client.fixture.ts';
 import type { strapiProduct } from './mapper.ts';
 
@@ -30,15 +29,11 @@ const catalogue: Array<z.input<typeof strapiProduct>> = [
   { id: 102, pid: 2, name: 'Paper-Cut 窗花', price: '19.90', stock: 3, categoryId: 1 },
 ];
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function shop() {
   const stub = stubCms({ collections: { products: catalogue } });
-  const { server } = await buildAdapter(stub.cms, { PUBLIC_URL });
-  servers.push(server);
+  const { server } = await adapter(stub.cms, { PUBLIC_URL });
   const page = async (query: string) => {
     const answer = await server.inject({ method: 'GET', url: `/api/product/page${query}` });
     expect(answer.statusCode, query).toBe(200);

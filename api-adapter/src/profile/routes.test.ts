@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import * as MESSAGES from '@feiyi/contract/messages';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildAdapter, tokenFor } from '../app.fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { adaptersClosedAfterEach, tokenFor } from '../app.fixture.ts';
 import type { CmsProfile } from '../auth/user-mapper.ts';
 import { answerBy, type CmsCall, stubCms, tokenOf } from '../cms/client.fixture.ts';
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 /** The CMS's own profile for each user's token: what `portal/me` answers, as Strapi does, from the JWT alone. */
 async function adapterWithProfiles() {
@@ -23,8 +19,7 @@ async function adapterWithProfiles() {
     return { id, username: `user${id}`, email: `user${id}@example.com`, avatar: '', backgroundImage: '', address };
   };
   const stub = stubCms({ answer: answerBy({ 'get portal/me': profileOf, 'put portal/me': profileOf }) });
-  const { server } = await buildAdapter(stub.cms);
-  servers.push(server);
+  const { server } = await adapter(stub.cms);
   const [seven, eight] = [...tokens.keys()] as [string, string];
   return { server, stub, seven, eight };
 }
@@ -89,8 +84,7 @@ describe('avatars and backgrounds on the upload store’s public address (S3_PUB
     };
     const stub = stubCms({ answer: answerBy({ 'get portal/me': profile, 'put portal/me': profile }) });
     stub.cms.upload = async () => ({ url: `${CDN}/upload_ab12.png` });
-    const { server } = await buildAdapter(stub.cms, env);
-    servers.push(server);
+    const { server } = await adapter(stub.cms, env);
     return { server, stub, seven };
   }
 

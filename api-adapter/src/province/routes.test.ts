@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@feiyi/contract/common';
 import { provinceCulturesResponse, provinceListResponse, provinceResponse } from '@feiyi/contract/province';
-import { buildAdapter } from '../app.fixture.ts';
+import { adaptersClosedAfterEach } from '../app.fixture.ts';
 import type { strapiCategory } from '../category/mapper.ts';
 import { stubCms } from '../cms/client.fixture.ts';
 import type { strapiCulture } from '../culture/mapper.ts';
@@ -44,15 +43,11 @@ const nationalList: RawNationalList = {
   inheritors: [],
 };
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function adapterWithProvinces() {
   const stub = stubCms({ collections: { provinces, categories, cultures }, singles: { 'portal/national-list': nationalList } });
-  const { server } = await buildAdapter(stub.cms);
-  servers.push(server);
+  const { server } = await adapter(stub.cms);
   const get = (url: string) => server.inject({ method: 'GET', url });
   return { server, stub, get };
 }

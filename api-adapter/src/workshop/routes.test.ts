@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { buildAdapter, tokenFor } from '../app.fixture.ts';
+import { adaptersClosedAfterEach, tokenFor } from '../app.fixture.ts';
 import { answerBy, type CmsAnswer, type CmsCall, stubCms, tokenOf } from '../cms/client.fixture.ts';
 import { type booking, workshopsResponse } from '@feiyi/contract/workshop';
 import { ApiError } from '../http/errors.ts';
@@ -35,15 +34,11 @@ function bookingOf(id: number): Booking {
   };
 }
 
-const servers: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const adapter = adaptersClosedAfterEach();
 
 async function adapterAnswering(table: Record<string, CmsAnswer>) {
   const stub = stubCms({ collections: { workshops: [workshop] }, answer: answerBy(table) });
-  const { server } = await buildAdapter(stub.cms);
-  servers.push(server);
+  const { server } = await adapter(stub.cms);
   const seatsLeft = async () =>
     workshopsResponse.parse((await server.inject({ method: 'GET', url: '/api/workshops' })).json()).data.workshops[0]!.seatsLeft;
   const book = (token: string, headers: Record<string, string> = {}) =>
