@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSlowdownFor, median, medianRow } from './calibration.ts';
+import { cpuIdleShare, cpuSlowdownFor, median, medianRow, parseCpuTimes } from './calibration.ts';
 
 describe('the bench calibration', () => {
   it('divides the host down to a benchmarkIndex of 330', () => {
@@ -33,5 +33,15 @@ describe('the bench calibration', () => {
       { page: '/', performance: 95, tbtMs: 200, lost: [] },
     ];
     expect(medianRow(runs)).toEqual({ page: '/', performance: 90, tbtMs: 200, lost: ['a'] });
+  });
+
+  it('reads the idle share of the CPU from /proc/stat between two readings', () => {
+    const before = parseCpuTimes('cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 50 0 25 400 25 0 0 0 0 0\n');
+    expect(before).toEqual({ idle: 850, total: 1000 });
+    // 200 ticks pass: 20 user, 10 system, 170 idle (160 idle + 10 iowait).
+    const after = parseCpuTimes('cpu  120 0 60 960 60 0 0 0 0 0\n');
+    expect(cpuIdleShare(before, after)).toBeCloseTo(0.85, 5);
+    expect(cpuIdleShare(after, after)).toBe(1);
+    expect(() => parseCpuTimes('intr 1 2 3')).toThrow('no cpu line');
   });
 });

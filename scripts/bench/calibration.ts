@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * The page bench emulates one phone on every host. Lighthouse slows the CPU by a fixed multiplier (4×), so a faster
  * host emulated a faster phone: its scores described whichever phone the host divided down to. Instead the bench
@@ -37,4 +39,28 @@ export function medianRow<T extends object>(runs: readonly T[]): T {
     if (typeof value === 'number') row[key] = median(runs.map((run) => (run as Record<string, unknown>)[key] as number));
   }
   return row as T;
+}
+
+/** The host's CPU times summed over its cores, from /proc/stat: idle (idle + iowait) and total, in clock ticks. */
+export interface CpuTimes {
+  idle: number;
+  total: number;
+}
+
+/** Parses /proc/stat's first line ('cpu  user nice system idle iowait irq softirq steal …'). */
+export function parseCpuTimes(stat: string): CpuTimes {
+  const fields = /^cpu\s+([\d\s]+)/m.exec(stat)?.[1]?.trim().split(/\s+/).map(Number);
+  if (!fields || fields.length < 4) throw new Error('no cpu line in /proc/stat');
+  const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  return { idle: fields[3]! + (fields[4] ?? 0), total };
+}
+
+export function readCpuTimes(): CpuTimes {
+  return parseCpuTimes(readFileSync('/proc/stat', 'utf8'));
+}
+
+/** The share of CPU time (0–1) idle between two readings; 1 when no time passed. */
+export function cpuIdleShare(before: CpuTimes, after: CpuTimes): number {
+  const total = after.total - before.total;
+  return total <= 0 ? 1 : Math.min(1, Math.max(0, (after.idle - before.idle) / total));
 }

@@ -3,7 +3,9 @@
  * bench: BENCH_CPU, default 4), summarised as its long tasks (≥ 50 ms) and what each spent its time on: scripts by URL
  * and function, style, layout, paint. For finding the work behind a TBT, not for scores.
  *   (cd scripts && node bench/trace.ts http://127.0.0.1:8080 / /inheritors …)   TRACE_LOGIN=user:password logs in first;
- * TRACE_CSS='…' adds a style sheet to each page (to try a style change without a build);
+ * TRACE_CSS='…' adds a style sheet to each page (to try a style change without a build); TRACE_BLOCK='regex' refuses the
+ * requests whose URL matches (to see what a resource costs: images, fonts …); TRACE_FIRST_VISIT=1 keeps the home page's
+ * once-a-session loading animation (Lighthouse's fresh tab sees it);
  * the raw traces are kept in TRACE_DIR (default /tmp), to open in Chromium's performance panel.
  */
 import { writeFileSync } from 'node:fs';
@@ -76,7 +78,8 @@ if (process.env.TRACE_LOGIN) {
 }
 for (const pagePath of pages) {
   const page = await context.newPage();
-  await page.addInitScript(() => sessionStorage.setItem('home-loader-seen', '1'));
+  // The home page's loading animation shows once per session; TRACE_FIRST_VISIT=1 records it, as Lighthouse sees it.
+  if (!process.env.TRACE_FIRST_VISIT) await page.addInitScript(() => sessionStorage.setItem('home-loader-seen', '1'));
   // TRACE_CSS: a style sheet added at the end of each page's <head>, to try a style change before making it.
   const css = process.env.TRACE_CSS;
   if (css)
@@ -88,6 +91,8 @@ for (const pagePath of pages) {
         await route.fulfill({ response, body: html });
       },
     );
+  const block = process.env.TRACE_BLOCK;
+  if (block) await page.route(new RegExp(block), (route) => route.abort());
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await browser.startTracing(page, {
