@@ -153,6 +153,30 @@ test.describe('the 3D mask with WebGL (software GL here)', () => {
     expect(problems).toEqual([]);
   });
 
+  test("under the first visit's loading panel it draws its first frame only, and turns when the panel leaves", async ({ page }) => {
+    const problems = collectProblems(page);
+    // The page's time stands still (the loader stays), the worker's runs: the mask starts and reports its frames.
+    await page.clock.install({ time: new Date('2026-05-01T09:00:00+08:00') });
+    await page.clock.pauseAt(new Date('2026-05-01T09:00:01+08:00'));
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-home-loader', 'show');
+    // Past the page's load and its idle wait, still short of the loader's 3.5 s.
+    await page.clock.runFor(2000);
+    const stage = page.locator('[data-mask-stage]');
+    await expect(stage).toHaveAttribute('data-state', 'running', { timeout: 90_000 });
+    const frames = async () => Number((await stage.locator('canvas').getAttribute('data-frames')) ?? 0);
+    // The worker reports its count every second of its own time: three reports, and no frames beyond the first (and a redraw on its first size).
+    await expect.poll(frames, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await page.waitForTimeout(3000);
+    await expect(html).toHaveAttribute('data-home-loader', 'show');
+    expect(await frames()).toBeLessThanOrEqual(3);
+    await page.clock.runFor(2000);
+    await expect(html).toHaveAttribute('data-home-loader', /leaving|done/);
+    await expect.poll(frames, { timeout: 30_000 }).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  });
+
   test('a model that cannot load says 模型加载失败 and keeps the still image', async ({ page }) => {
     const problems = collectProblems(page);
     await page.route(/\/images\/home\/mask-texture\.webp$/, (route) => route.abort());

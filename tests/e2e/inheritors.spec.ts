@@ -36,7 +36,15 @@ test.describe('inheritors page: the static introduction', () => {
     const breadcrumb = page.getByRole('navigation', { name: '面包屑' });
     await expect(breadcrumb.getByRole('link', { name: '首页', exact: true })).toHaveAttribute('href', '/');
     await expect(breadcrumb.getByRole('link', { name: '非遗首页' })).toBeVisible();
-    await expect(page.getByRole('region', { name: '公告' })).toContainText(workshops[0]!.title);
+    const ticker = page.getByRole('region', { name: '公告' });
+    await expect(ticker).toContainText(workshops[0]!.title);
+    // The row moves once the page has loaded (not while it loads), and its button stops it.
+    const track = ticker.locator('.ticker-track');
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
+    await ticker.getByRole('button', { name: '暂停' }).click();
+    await page.mouse.move(0, 0);
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
+    await ticker.getByRole('button', { name: '播放' }).click();
 
     await expect(page.getByRole('heading', { name: '什么是代表性传承人' })).toBeVisible();
     await expect(page.getByText('截至2025年3月')).toContainText('3998');

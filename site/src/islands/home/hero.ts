@@ -127,9 +127,21 @@ function setup(stage: HTMLElement) {
       canvas.remove();
       return settle(result, result === 'renderer-failed' ? HERO_MESSAGES.rendererFailed : HERO_MESSAGES.modelFailed);
     }
-    // Drawn only while on screen and in a visible tab: no frames, no battery otherwise.
+    // Drawn only while on screen, in a visible tab and not under the first visit's loading panel (opaque, the whole
+    // screen): no frames, no battery otherwise. The first frame is drawn before this (the loader waits for it); the
+    // rest wait for the panel to leave, so the page's own first work never shares the CPU with them.
     let onScreen = true;
-    const update = () => driver.setRunning(onScreen && !document.hidden);
+    const html = document.documentElement;
+    const underLoader = () => html.getAttribute('data-home-loader') === 'show';
+    const update = () => driver.setRunning(onScreen && !document.hidden && !underLoader());
+    if (underLoader()) {
+      const loaderWatch = new MutationObserver(() => {
+        if (underLoader()) return;
+        loaderWatch.disconnect();
+        update();
+      });
+      loaderWatch.observe(html, { attributes: true, attributeFilter: ['data-home-loader'] });
+    }
     new IntersectionObserver(([entry]) => {
       onScreen = Boolean(entry?.isIntersecting);
       update();
