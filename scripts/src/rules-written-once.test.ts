@@ -9,9 +9,9 @@ import { checkPreviewSignature } from '../../api-adapter/src/preview/signature.t
 import { toProduct } from '../../api-adapter/src/product/mapper.ts';
 import { isPreviewKind, PREVIEW_KINDS } from '../../contract/src/preview.ts';
 import { previewAddress } from '../../cms/src/portal/preview-address.ts';
-import * as INHERITOR_RULES from '../../site/src/islands/inheritor/rules.ts';
+import * as INHERITOR_RULES from '../../site/src/lib/inheritor/rules.ts';
 import * as SHOP_RULES from '../../site/src/islands/shop/rules.ts';
-import { participantsProblem } from '../../site/src/islands/workshop/booking.ts';
+import { participantsProblem } from '../../site/src/lib/workshop/booking.ts';
 import { CULTURE_PAGE_SIZE } from '../../site/src/lib/culture/location.ts';
 import { FAVOURITE_PAGE_SIZE, HISTORY_PAGE_SIZE, ORDER_PAGE_SIZES } from '../../site/src/lib/profile/lists.ts';
 import { imageFileProblem } from '../../site/src/lib/profile/upload.ts';

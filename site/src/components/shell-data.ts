@@ -4,7 +4,7 @@
  */
 import { fetchProvinces, searchCultures } from '../lib/api/index.ts';
 import { memoized } from '../lib/data/build-memo.ts';
-import { MARK_TOPICS } from '../islands/shell/calendar.ts';
+import { MARK_TOPICS } from '../lib/shell/calendar.ts';
 import { SEARCH_PAGE_SIZE } from '@feiyi/contract/page-sizes';
 
 async function loadProvinces() {

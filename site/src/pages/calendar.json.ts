@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { Solar } from 'lunar-javascript';
-import { calendarTable } from '../islands/shell/calendar.ts';
+import { calendarTable } from '../lib/shell/calendar.ts';
 
 /**
  * The nav's 农历 table, written at build time: from a week before the build to three years after it (the site is

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { register, uploadAvatar } from '../../lib/api/auth.ts';
 import { ApiError } from '../../lib/api/errors.ts';
+import { DEFAULT_AVATAR } from '../../lib/profile/avatar.ts';
 import { notify } from '../../lib/ui/toast.ts';
 import { scriptEnables } from '../../lib/ui/script-enables.ts';
 import { useHydrated } from '../../lib/ui/use-hydrated.ts';
@@ -8,8 +9,6 @@ import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration
 import Field, { focusFirst } from './Field.tsx';
 import { type FieldErrors, LEAVE_AFTER_MS, type RegisterValues, avatarProblem, validateRegister } from './rules.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
-
-const DEFAULT_AVATAR = '/images/avatar-default.svg';
 
 /** /register: the avatar is uploaded when chosen (JPG or PNG under 2 MB); success goes to /login. */
 export default function RegisterForm() {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { donationQueries } from '../../lib/api/donation.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
-import { achievementLoadMessage, achievementProgress } from './rules.ts';
+import { achievementLoadMessage, achievementProgress } from '../../lib/donation/rules.ts';
 
 /** The 'donationSuccess' event, and the achievement view's refresh 1.5 s after it. */
 export const DONATION_SUCCESS_EVENT = 'donationSuccess';

@@ -23,7 +23,7 @@ import {
   maskDonor,
   newlyCompleted,
   stepAmount,
-} from './rules.ts';
+} from '../../lib/donation/rules.ts';
 
 type Stage =
   | { step: 'amount' }

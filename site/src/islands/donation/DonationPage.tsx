@@ -8,7 +8,7 @@ import { notify } from '../../lib/ui/toast.ts';
 import Achievements from './Achievements.tsx';
 import DonateFlow from './DonateFlow.tsx';
 import DonorTable from './DonorTable.tsx';
-import { type SlideIntent, swipeIntent, wheelIntent } from './rules.ts';
+import { type SlideIntent, swipeIntent, wheelIntent } from '../../lib/donation/rules.ts';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
 import { Picture } from '../../lib/ui/Picture.tsx';
 import { PICTURE_SIZES } from '../../lib/ui/picture-sizes.ts';

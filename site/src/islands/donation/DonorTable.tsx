@@ -4,7 +4,7 @@ import { donationQueries } from '../../lib/api/donation.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
-import { donationTime } from './rules.ts';
+import { donationTime } from '../../lib/donation/rules.ts';
 
 /** How many donors the table keeps; the live feed is fetched again every 30 s. */
 export const FEED_LIMIT = 20;

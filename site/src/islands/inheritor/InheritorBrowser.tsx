@@ -17,7 +17,7 @@ import {
   DEFAULT_PAGE_SIZE,
   listFailureText,
   SAMPLE_INHERITORS,
-} from './rules.ts';
+} from '../../lib/inheritor/rules.ts';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 type ListAnswer = Awaited<ReturnType<typeof fetchInheritorPage>>;

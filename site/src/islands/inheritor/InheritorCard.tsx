@@ -1,5 +1,5 @@
 import { useImageFallback } from '../../lib/ui/image-fallback.ts';
-import { avatarOf, DEFAULT_AVATAR } from './rules.ts';
+import { avatarOf, DEFAULT_AVATAR } from '../../lib/inheritor/rules.ts';
 
 /**
  * The inheritor's picture: the first profile image (a portrait, or the generated name seal) and the default avatar

@@ -11,7 +11,7 @@ import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
 import { Portrait } from './InheritorCard.tsx';
-import { bioText, followFailureText, isSample, levelText } from './rules.ts';
+import { bioText, followFailureText, isSample, levelText } from '../../lib/inheritor/rules.ts';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
 
 /** What the dialog shows: a record of the list, or one of the sample inheritors (no server record). */

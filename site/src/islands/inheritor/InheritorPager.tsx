@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTypedBeforeHydration } from '../../lib/ui/use-typed-before-hydration.ts';
-import { jumpTarget, PAGE_SIZES, pagerSlots } from './rules.ts';
+import { jumpTarget, PAGE_SIZES, pagerSlots } from '../../lib/inheritor/rules.ts';
 
 interface Props {
   total: number;

@@ -4,7 +4,7 @@
  * tap shows the tooltip and a second tap opens it — and, for a map the page fetches when it comes near (the home
  * page's module), the fetch with '加载地图数据失败' and a retry. Plain DOM: no chart library runs in the browser.
  */
-import { clickAction, MAP_FAILED, type MapTip, tooltipHtml } from './options.ts';
+import { clickAction, MAP_FAILED, type MapTip, tooltipHtml } from '../../lib/map/options.ts';
 
 type MapState = 'loading' | 'ready' | 'failed';
 

@@ -9,8 +9,15 @@ import { readSession } from '../../lib/api/session.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
-import { NOTICE_MS } from './timers.ts';
-import { ORDER_LIST_HREF, PAYMENT_METHODS, type PaymentMethod, paySuccessHref, readOrderId, readPaymentMethod } from './links.ts';
+import { NOTICE_MS } from '../../lib/payment/timers.ts';
+import {
+  ORDER_LIST_HREF,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  paySuccessHref,
+  readOrderId,
+  readPaymentMethod,
+} from '../../lib/payment/links.ts';
 
 type State = { step: 'start' } | { step: 'bad-link' } | { step: 'ready'; orderId: number; method: PaymentMethod };
 

@@ -4,8 +4,8 @@ import { readSession } from '../../lib/api/session.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
-import { NOTICE_MS } from './timers.ts';
-import { ORDERS_TAB_HREF, readAmount, readOrderNo } from './links.ts';
+import { NOTICE_MS } from '../../lib/payment/timers.ts';
+import { ORDERS_TAB_HREF, readAmount, readOrderNo } from '../../lib/payment/links.ts';
 
 type State = { step: 'start' } | { step: 'shown'; orderNo: string | undefined; amount: number | undefined };
 

@@ -19,8 +19,15 @@ import {
   paySuccessHref,
   readOrderId,
   resolvePublicUrl,
-} from './links.ts';
-import { NOTICE_MS, ORDER_POLL_MS, PAYMENT_WAIT_MS, type PaymentPageState, SUCCESS_REDIRECT_MS, paymentPageStateAt } from './timers.ts';
+} from '../../lib/payment/links.ts';
+import {
+  NOTICE_MS,
+  ORDER_POLL_MS,
+  PAYMENT_WAIT_MS,
+  type PaymentPageState,
+  SUCCESS_REDIRECT_MS,
+  paymentPageStateAt,
+} from '../../lib/payment/timers.ts';
 
 /** 'paying': the QR code, then the progress circle, on the payment clock (paymentPageStateAt says which). */
 type Phase = 'loading' | 'paying' | 'saving' | 'save-failed' | 'done';

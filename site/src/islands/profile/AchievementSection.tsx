@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { donationQueries } from '../../lib/api/donation.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { queryClient } from '../../lib/api/query-client.ts';
-import { achievementLoadMessage, achievementProgress } from '../donation/rules.ts';
+import { achievementLoadMessage, achievementProgress } from '../../lib/donation/rules.ts';
 import { ErrorState, ListSkeleton, Loading } from './parts.tsx';
 
 /** The three donation achievements as the server counts them: progress, and the completed state. */

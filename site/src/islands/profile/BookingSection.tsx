@@ -5,8 +5,8 @@ import { readLocalBookings, subscribeLocalBookings } from '../../lib/api/local-b
 import { workshopQueries } from '../../lib/api/workshop.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
-import { type LocalBooking, maskIdCard } from '../workshop/booking.ts';
-import { formatStartTime } from '../workshop/countdown.ts';
+import { type LocalBooking, maskIdCard } from '../../lib/workshop/booking.ts';
+import { formatStartTime } from '../../lib/workshop/countdown.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading } from './parts.tsx';
 import { useClientStore } from '../../lib/ui/use-client-store.ts';
 

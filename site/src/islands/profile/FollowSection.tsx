@@ -7,7 +7,7 @@ import { FOLLOW_FETCH_SIZE } from '../../lib/profile/lists.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { confirmDialog } from '../../lib/ui/confirm.ts';
 import { notify } from '../../lib/ui/toast.ts';
-import { DEFAULT_AVATAR, avatarOf } from '../inheritor/rules.ts';
+import { DEFAULT_AVATAR, avatarOf } from '../../lib/inheritor/rules.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading } from './parts.tsx';
 
 /** The followed inheritors (the first 20); unfollowing asks first. */

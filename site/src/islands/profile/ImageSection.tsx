@@ -6,7 +6,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import { IMAGE_ACCEPT, imageFileProblem, uploadedImageUrl } from '../../lib/profile/upload.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
-import { DEFAULT_AVATAR } from '../shell/nav-user.ts';
+import { DEFAULT_AVATAR } from '../../lib/profile/avatar.ts';
 import { DEFAULT_BANNER } from './parts.tsx';
 
 const WORDS = {

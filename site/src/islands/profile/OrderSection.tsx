@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/format/money.ts';
 import { ORDER_STATUS } from '@feiyi/contract/order-status';
 import { ORDER_PAGE_SIZES, canPay, orderPageSize, timeText } from '../../lib/profile/lists.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
-import { paymentHref } from '../payment/links.ts';
+import { paymentHref } from '../../lib/payment/links.ts';
 import { EmptyState, ErrorState, ListSkeleton, Loading, Pager } from './parts.tsx';
 
 // Red is kept for the price and the pay button: the pending badge is ochre.

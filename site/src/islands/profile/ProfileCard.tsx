@@ -5,7 +5,7 @@ import { queryClient } from '../../lib/api/query-client.ts';
 import type { StoredUser } from '../../lib/api/session.ts';
 import { type Section, sectionHref } from '../../lib/profile/sections.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
-import { DEFAULT_AVATAR } from '../shell/nav-user.ts';
+import { DEFAULT_AVATAR } from '../../lib/profile/avatar.ts';
 import { DEFAULT_BANNER } from './parts.tsx';
 
 interface Props {

@@ -3,7 +3,17 @@
  * once the page is idle. Plain DOM over the header's static line: only the clock's own text changes each second.
  */
 import { fetchCalendarTable } from '../../lib/api/calendar.ts';
-import { type DayMark, clockTime, dayKey, dayMark, lunarDate, lunarFromTable, markHref, solarDate, weekday } from './calendar.ts';
+import {
+  type DayMark,
+  clockTime,
+  dayKey,
+  dayMark,
+  lunarDate,
+  lunarFromTable,
+  markHref,
+  solarDate,
+  weekday,
+} from '../../lib/shell/calendar.ts';
 
 interface LunarLine {
   text: string;

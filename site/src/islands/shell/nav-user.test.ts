@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AVATAR, avatarView } from './nav-user.ts';
+import { DEFAULT_AVATAR } from '../../lib/profile/avatar.ts';
+import { avatarView } from './nav-user.ts';
 
 describe('avatarView', () => {
   it('leads a visitor without login to /login', () => {

@@ -3,8 +3,7 @@
  * markup, so that no page loads a framework for the bar on every page. Follows login changes in this tab and in others.
  */
 import { type Session, clearSession, readSession, subscribeSession } from '../../lib/api/session.ts';
-
-export const DEFAULT_AVATAR = '/images/avatar-default.svg';
+import { DEFAULT_AVATAR } from '../../lib/profile/avatar.ts';
 
 /** What the avatar link shows for a login state: its address, accessible name, title, picture and visible name. */
 export function avatarView(session: Session | undefined) {

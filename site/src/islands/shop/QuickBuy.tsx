@@ -8,8 +8,8 @@ import { formatMoney } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import Dialog from '../../lib/ui/Dialog.tsx';
 import { notify } from '../../lib/ui/toast.ts';
-import { ORDER_LIST_HREF } from '../payment/links.ts';
-import { NOTICE_MS, type TimerHandle, startQuickBuyDelay } from '../payment/timers.ts';
+import { ORDER_LIST_HREF } from '../../lib/payment/links.ts';
+import { NOTICE_MS, type TimerHandle, startQuickBuyDelay } from '../../lib/payment/timers.ts';
 import { quickBuyBody } from './rules.ts';
 
 interface Props {

@@ -8,7 +8,7 @@ import { readSession } from '../../lib/api/session.ts';
 import { formatMoney, lineTotal } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
-import { paymentHref } from '../payment/links.ts';
+import { paymentHref } from '../../lib/payment/links.ts';
 import { type ShippingErrors, type ShippingValues, cartOrderBody, validateShipping } from './rules.ts';
 
 interface Props {

@@ -9,7 +9,7 @@ import { culturePager } from '../../lib/culture/pager.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
-import { NOTICE_MS } from '../payment/timers.ts';
+import { NOTICE_MS } from '../../lib/payment/timers.ts';
 import ProductDialog from './ProductDialog.tsx';
 import QuickBuy from './QuickBuy.tsx';
 import { CATEGORIES, type CategoryId, DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize, canBuy, isPageSize } from './rules.ts';

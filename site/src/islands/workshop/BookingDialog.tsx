@@ -23,8 +23,8 @@ import {
   localBooking,
   participantsProblem,
   resizeParticipants,
-} from './booking.ts';
-import { formatStartTime } from './countdown.ts';
+} from '../../lib/workshop/booking.ts';
+import { formatStartTime } from '../../lib/workshop/countdown.ts';
 
 interface Props {
   workshop: Workshop;

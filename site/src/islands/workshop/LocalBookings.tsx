@@ -1,7 +1,7 @@
 import { dropLocalBooking } from '../../lib/api/local-bookings.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
-import type { LocalBooking } from './booking.ts';
-import { formatStartTime } from './countdown.ts';
+import type { LocalBooking } from '../../lib/workshop/booking.ts';
+import { formatStartTime } from '../../lib/workshop/countdown.ts';
 
 /** Bookings made in this browser before login, offered for syncing to the account (they hold no seat until then). */
 export default function LocalBookings({ records, onSync }: { records: LocalBooking[]; onSync: (r: LocalBooking) => void }) {

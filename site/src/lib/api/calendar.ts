@@ -1,4 +1,4 @@
-import type { CalendarTable } from '../../islands/shell/calendar.ts';
+import type { CalendarTable } from '../shell/calendar.ts';
 
 /** A table as the build writes it; checked by hand (the nav is on every page, and zod is not in its first load). */
 function readTable(value: unknown): CalendarTable | undefined {

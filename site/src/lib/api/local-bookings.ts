@@ -1,8 +1,8 @@
 /**
  * The logged-out visitor's workshop bookings, kept in localStorage under 'activityReservations'.
- * The rules (record shape, masking, duplicates) live in islands/workshop/booking.ts; this is the storage edge.
+ * The rules (record shape, masking, duplicates) live in lib/workshop/booking.ts; this is the storage edge.
  */
-import { LOCAL_BOOKINGS_KEY, type LocalBooking, parseLocalBookings } from '../../islands/workshop/booking.ts';
+import { LOCAL_BOOKINGS_KEY, type LocalBooking, parseLocalBookings } from '../workshop/booking.ts';
 
 const CHANGE_EVENT = 'feiyi:reservations';
 

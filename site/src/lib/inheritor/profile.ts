@@ -1,6 +1,6 @@
 import type { Inheritor } from '@feiyi/contract';
 import type { FactCardData, FactRow } from '../culture/facts.ts';
-import { levelText } from '../../islands/inheritor/rules.ts';
+import { levelText } from './rules.ts';
 
 /** The national list of representative inheritors, as the facts of a profile page name their source. */
 export const INHERITOR_LIST_SOURCE =

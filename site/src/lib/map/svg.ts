@@ -7,7 +7,7 @@ import { MapChart } from 'echarts/charts';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import geoJson from 'echarts-map-data/map/json/china.json';
-import { MAP_NAME, PALETTE, mapLabel, regionData } from '../../islands/map/options.ts';
+import { MAP_NAME, PALETTE, mapLabel, regionData } from './options.ts';
 import type { MapProvince } from './provinces.ts';
 
 echarts.use([MapChart, SVGRenderer]);

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { ACHIEVEMENT_TYPES, ACHIEVEMENT_UNITS } from '@feiyi/contract/achievements';
 import type { achievement } from '@feiyi/contract';
-import { beijingParts, twoDigits } from '../../lib/format/beijing-time.ts';
+import { beijingParts, twoDigits } from '../format/beijing-time.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
 export const DONATION_AMOUNT = { min: 1, max: 10_000, step: 10, initial: 100 } as const;

@@ -5,7 +5,7 @@
  *   order is marked paid and the visitor goes to /pay-success.
  * Both run on the one payment clock (lib/payment/simulated-payment.ts); cancel() stops it (the cancel buttons).
  */
-import { startPaymentClock } from '../../lib/payment/simulated-payment.ts';
+import { startPaymentClock } from './simulated-payment.ts';
 
 export const QUICK_BUY_DELAY_MS = 3_500;
 export const PAYMENT_WAIT_MS = 10_000;

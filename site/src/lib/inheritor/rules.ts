@@ -1,4 +1,4 @@
-import { TEXT } from '../../lib/api/rules.ts';
+import { TEXT } from '../api/rules.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
 /** Page sizes and the default category of the inheritors page. */

@@ -4,7 +4,7 @@
  * phone on the same network can open it), and the end is /pay-success?orderNo&orderId&amount.
  */
 import { ORDER_STATUS } from '@feiyi/contract/order-status';
-import { yuan } from '../../lib/format/money.ts';
+import { yuan } from '../format/money.ts';
 
 export type PaymentMethod = 'alipay' | 'wechat';
 export const PAYMENT_METHODS: ReadonlyArray<{ id: PaymentMethod; name: string }> = [

@@ -7,7 +7,7 @@
  */
 import { maskIdCard } from '@feiyi/contract/identity';
 import { PARTICIPANTS, type ParticipantInput } from '@feiyi/contract/booking-rules';
-import { lineTotal } from '../../lib/format/money.ts';
+import { lineTotal } from '../format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
 // Who may take part (1–4 people, name ≤ 30, mobile, ID number) is the contract's, the rule the API's schema enforces.

@@ -2,7 +2,7 @@
  * The map's look and behaviour as pure data (no echarts here, so it is unit-tested and never weighs on a page):
  * the palette of DESIGN.md, each province's fill, the tooltip's text, and what a click or a tap does.
  */
-import type { MapProvince } from '../../lib/map/provinces.ts';
+import type { MapProvince } from './provinces.ts';
 
 /** DESIGN.md: 宣纸 tones for the land, 朱砂 for the highlighted provinces, 黛青 for the sea, thin 缃色 borders. */
 export const PALETTE = {

@@ -1,4 +1,4 @@
-import { beijingParts, twoDigits } from '../../lib/format/beijing-time.ts';
+import { beijingParts, twoDigits } from '../format/beijing-time.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 
 /** The countdown text refreshes every 60 s. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaHref, MAP_UNITS, type MapProvince } from '../../lib/map/provinces.ts';
+import { areaHref, MAP_UNITS, type MapProvince } from './provinces.ts';
 import { clickAction, fillOf, mapLabel, PALETTE, regionData, tooltipHtml } from './options.ts';
 
 function province(name: string, items: number, highlighted = false, representative: MapProvince['representative'] = []): MapProvince {
