@@ -56,6 +56,8 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // zod, set not to try eval (which the pages' CSP reports), before any schema is built: src/lib/zod-jitless.ts.
     resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }] },
+    // Workers as ES modules: the answers' parser (src/lib/api/parse-worker.ts) loads each schema module when first needed.
+    worker: { format: 'es' },
   },
   devToolbar: { enabled: false },
   // A content security policy in every page, with hashes of Astro's own scripts and styles and of the boot script.

@@ -1,5 +1,5 @@
 import type { Product } from '@feiyi/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../../lib/api/errors.ts';
 import { createOrder } from '../../lib/api/order.ts';
 import { productQueries } from '../../lib/api/product.ts';
@@ -9,7 +9,10 @@ import { formatMoney, lineTotal } from '../../lib/format/money.ts';
 import * as MESSAGES from '@feiyi/contract/messages';
 import { notify } from '../../lib/ui/toast.ts';
 import { paymentHref } from '../../lib/payment/links.ts';
-import { type ShippingErrors, type ShippingValues, cartOrderBody, validateShipping } from './rules.ts';
+import { type ShippingErrors, type ShippingValues, cartOrderBody } from './rules.ts';
+
+/** The check (zod and the order schemas): loaded as the form shows, not with the shop page. */
+const loadShipping = () => import('./shipping.ts');
 
 interface Props {
   titleId: string;
@@ -34,10 +37,22 @@ export default function ShippingForm({ titleId, product, quantity, onBack }: Pro
   const [errors, setErrors] = useState<ShippingErrors>({});
   const [sending, setSending] = useState(false);
   const total = lineTotal(product.price, quantity);
+  useEffect(() => {
+    // Fetched while the visitor types; the press of the submit button awaits it if it is not there yet.
+    loadShipping().catch(() => undefined);
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    let validateShipping: Awaited<ReturnType<typeof loadShipping>>['validateShipping'];
+    try {
+      ({ validateShipping } = await loadShipping());
+    } catch (error) {
+      // The check's script did not arrive (the network dropped): nothing was sent.
+      notify.error(messageOf(error, MESSAGES.shop.createFailed));
+      return;
+    }
     const found = validateShipping(values);
     setErrors(found);
     const first = FIELDS.find((field) => found[field.key]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canBuy, cartOrderBody, clampQuantity, isPageSize, nextSlide, productImages, quickBuyBody, validateShipping } from './rules.ts';
+import { canBuy, cartOrderBody, clampQuantity, isPageSize, nextSlide, productImages, quickBuyBody } from './rules.ts';
+import { validateShipping } from './shipping.ts';
 
 const valid = { shippingName: '李华', shippingPhone: '13812345678', shippingAddress: '浙江省杭州市西湖区龙井路 1 号' };
 

@@ -1,9 +1,8 @@
 /**
  * The merchandise page's rules: page sizes, categories, the quantity a visitor may buy,
- * and the shipping form. The shipping fields are checked with the contract's own schema, so the form and the
- * API can never disagree on what a mainland mobile number is or on the messages.
+ * and the order bodies. The shipping form's check is in shipping.ts (it needs zod and the order schemas, which the
+ * page loads only when the form is shown).
  */
-import { createOrderBody } from '../../lib/contract.ts';
 import { lineTotal } from '../../lib/format/money.ts';
 
 import { PRODUCT_PAGE_SIZES as PAGE_SIZES } from '@feiyi/contract/page-sizes';
@@ -51,26 +50,8 @@ export function productImages(images: string, cover: string): string[] {
   return cover ? [cover] : [];
 }
 
-export interface ShippingValues {
-  shippingName: string;
-  shippingPhone: string;
-  shippingAddress: string;
-}
-export type ShippingErrors = Partial<Record<keyof ShippingValues, string>>;
-
-const shippingSchema = createOrderBody.pick({ shippingName: true, shippingPhone: true, shippingAddress: true });
-
-/** The shipping form's errors, one per field, with the contract's messages; empty when the form may be sent. */
-export function validateShipping(values: ShippingValues): ShippingErrors {
-  const parsed = shippingSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: ShippingErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0]) as keyof ShippingValues;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export type { ShippingErrors, ShippingValues } from './shipping.ts';
+import type { ShippingValues } from './shipping.ts';
 
 /** The part of a product the order bodies need. */
 export interface OrderedProduct {

@@ -6,9 +6,9 @@
  */
 import type { KyInstance } from 'ky';
 import type { z } from 'zod';
-import type * as Contract from '@feiyi/contract';
 import { notify } from '../ui/toast.ts';
 import { ApiError } from './errors.ts';
+import { parseOffThread, prepareParse } from './parse-off-thread.ts';
 import {
   type Failure,
   type FailureReading,
@@ -23,16 +23,20 @@ import {
   timeoutFor,
   withTimestamp,
 } from './rules.ts';
+import { type Schema, type SchemaName, parseAnswer, schemaModule } from './schemas.ts';
 import { clearSession, readToken } from './session.ts';
+
+export type { SchemaName } from './schemas.ts';
 
 const inBrowser = typeof window !== 'undefined';
 
 const baseUrl = inBrowser ? window.location.origin : (process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080');
 
 /**
- * ky, zod and the contract's schemas load with the first call, not with the page: a page whose islands start
- * from the data built into it (most do) never fetches them unless the visitor asks for more (≈ 40 KB gzip).
- * The request goes out as soon as ky is there; the schemas are only needed for its answer.
+ * ky loads with the first call, not with the page; zod and the contract's schemas too, in the parsing worker
+ * (parse-off-thread.ts), or here where there is none: a page whose islands start from the data built into it (most
+ * do) never fetches them unless the visitor asks for more (≈ 40 KB gzip). The request goes out as soon as ky is
+ * there; the schemas are only needed for its answer.
  */
 const loadHttp = async () => {
   const kyModule = await import('ky');
@@ -40,113 +44,6 @@ const loadHttp = async () => {
 };
 let loadingHttp: ReturnType<typeof loadHttp> | undefined;
 const httpModules = () => (loadingHttp ??= loadHttp());
-
-/**
- * The contract's modules, each loaded on its own when a call first needs one of its schemas: a page fetches and
- * evaluates only the schemas it reads (the personal centre 5 modules of 15), each in a task of its own, rather than
- * all of them in one long task that holds a phone's main thread.
- */
-const CONTRACT_MODULES = {
-  auth: () => import('@feiyi/contract/auth'),
-  collection: () => import('@feiyi/contract/collection'),
-  common: () => import('@feiyi/contract/common'),
-  content: () => import('@feiyi/contract/content'),
-  culture: () => import('@feiyi/contract/culture'),
-  donation: () => import('@feiyi/contract/donation'),
-  history: () => import('@feiyi/contract/history'),
-  inheritor: () => import('@feiyi/contract/inheritor'),
-  national: () => import('@feiyi/contract/national'),
-  order: () => import('@feiyi/contract/order'),
-  policy: () => import('@feiyi/contract/policy'),
-  product: () => import('@feiyi/contract/product'),
-  profile: () => import('@feiyi/contract/profile'),
-  province: () => import('@feiyi/contract/province'),
-  workshop: () => import('@feiyi/contract/workshop'),
-};
-type ContractModules = typeof CONTRACT_MODULES;
-type ModuleName = keyof ContractModules;
-type ModuleExports<M extends ModuleName> = Awaited<ReturnType<ContractModules[M]>>;
-
-/** The module that defines each answer schema the site reads (TypeScript checks each one below). */
-const SCHEMA_HOMES = {
-  achievementCheckResponse: 'donation',
-  achievementsResponse: 'donation',
-  bookingListResponse: 'workshop',
-  bookingResponse: 'workshop',
-  browseListResponse: 'history',
-  browseRecordResponse: 'history',
-  categoriesResponse: 'culture',
-  collectionChangeResponse: 'collection',
-  collectionCheckResponse: 'collection',
-  collectionListResponse: 'collection',
-  createOrderResponse: 'order',
-  cultureDetailResponse: 'culture',
-  culturePageResponse: 'culture',
-  cultureSearchResponse: 'culture',
-  donateResponse: 'donation',
-  donationProjectsResponse: 'donation',
-  donorFeedResponse: 'donation',
-  followCountResponse: 'inheritor',
-  followListResponse: 'inheritor',
-  followStatusResponse: 'inheritor',
-  heritageListResponse: 'content',
-  heritageResponse: 'content',
-  homeResponse: 'content',
-  hotLatestResponse: 'culture',
-  inheritorDetailResponse: 'inheritor',
-  inheritorPageResponse: 'inheritor',
-  inheritorProfilesResponse: 'inheritor',
-  loginResponse: 'auth',
-  messageOnly: 'common',
-  myDonationsResponse: 'donation',
-  nationalEntriesResponse: 'national',
-  nationalFiguresResponse: 'national',
-  nationalItemResponse: 'national',
-  newsListResponse: 'content',
-  newsResponse: 'content',
-  orderDetailResponse: 'order',
-  orderListResponse: 'order',
-  payResponse: 'order',
-  policyListResponse: 'policy',
-  productDetailResponse: 'product',
-  productPageResponse: 'product',
-  profileUserResponse: 'profile',
-  provinceCulturesResponse: 'province',
-  provinceListResponse: 'province',
-  provinceResponse: 'province',
-  provinceTypesResponse: 'province',
-  quickOrderResponse: 'order',
-  registerResponse: 'auth',
-  statsResponse: 'profile',
-  timelineResponse: 'policy',
-  uploadResponse: 'profile',
-  userInfoResponse: 'auth',
-  workshopsResponse: 'workshop',
-} as const satisfies Partial<Record<keyof typeof Contract, ModuleName>>;
-
-/** The contract's answer schemas the site reads, by their exported name. */
-export type SchemaName = keyof typeof SCHEMA_HOMES;
-type Home<K extends SchemaName> = (typeof SCHEMA_HOMES)[K];
-type Schema<K extends SchemaName> = K extends keyof ModuleExports<Home<K>> ? ModuleExports<Home<K>>[K] : never;
-/** Every name is exported by the module given as its home (a wrong home names itself here as a type error). */
-type MisplacedSchema = { [K in SchemaName]: K extends keyof ModuleExports<Home<K>> ? never : K }[SchemaName];
-const schemaHomesChecked: [MisplacedSchema] extends [never] ? true : MisplacedSchema = true;
-void schemaHomesChecked;
-
-const loadingModules = new Map<ModuleName, Promise<Record<string, unknown>>>();
-
-/** A schema's module, loaded once and only when a call needs it (a page evaluates only the schemas it reads). */
-function schemaModule(name: SchemaName): Promise<Record<string, unknown>> {
-  const home = SCHEMA_HOMES[name];
-  let loading = loadingModules.get(home);
-  if (!loading) {
-    loading = CONTRACT_MODULES[home]();
-    // A failed import (the network dropped) is tried again by the next call rather than remembered.
-    loading.catch(() => loadingModules.delete(home));
-    loadingModules.set(home, loading);
-  }
-  return loading;
-}
 
 type Answer<K extends SchemaName> = Schema<K> extends z.ZodType ? z.output<Schema<K>> : never;
 
@@ -251,9 +148,12 @@ export async function call<K extends SchemaName>(schemaName: K, path: string, op
   if (bodyBytes(payload) > MAX_BYTES) throw new ApiError('too-large', TEXT.tooLarge);
 
   const timeout = timeoutFor(path, inBrowser);
-  const loadingSchemas = schemaModule(schemaName);
+  // In a browser the answer is parsed in a worker (parse-off-thread.ts), which loads the schema while the request is
+  // on its way; without one, here, the schema's module likewise loading meanwhile.
+  const offThread = inBrowser && prepareParse(schemaName);
+  const loadingSchemas = offThread ? undefined : schemaModule(schemaName);
   // An unread rejection of the schemas' import would be reported as unhandled while the request fails first.
-  loadingSchemas.catch(() => undefined);
+  loadingSchemas?.catch(() => undefined);
   const { http } = await httpModules();
   let body: unknown;
   try {
@@ -279,8 +179,7 @@ export async function call<K extends SchemaName>(schemaName: K, path: string, op
   if (code !== (options.successCode ?? SUCCESS_CODE)) {
     throw ApiError.from('business', readFailure({ kind: 'business', message: bodyMessage(body) }, path));
   }
-  const schema = (await loadingSchemas)[schemaName] as z.ZodType;
-  const parsed = schema.safeParse(body);
+  const parsed = (offThread ? await parseOffThread(schemaName, body) : undefined) ?? (await parseAnswer(schemaName, body, loadingSchemas));
   if (!parsed.success) throw new ApiError('bad-answer', TEXT.badAnswer);
   return parsed.data as Answer<K>;
 }
