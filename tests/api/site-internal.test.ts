@@ -42,7 +42,11 @@ describe('/api/internal/site-build', () => {
     const status = ((await response.json()) as { data: Record<string, unknown> }).data;
     // The suite's site was built before the tests by the builder that reports here, and updated since if a test published.
     expect(['full', 'pages']).toContain(status.result);
-    expect(status.error).toBeNull();
+    // The report keeps the last failure (contract/src/site-build.ts). The containers profile's site-builder pod may
+    // start before the CMS answers and retries its first build: such a failure comes before the build that served.
+    if (process.env.TEST_PROFILE === 'containers' && status.error !== null)
+      expect(Date.parse(String(status.failedAt))).toBeLessThan(Date.parse(String(status.builtAt)));
+    else expect(status.error).toBeNull();
     expect(typeof status.contentVersion).toBe('string');
     expect(Number.isNaN(Date.parse(String(status.builtAt)))).toBe(false);
     expect((await internal('/api/internal/site-build', {}, null)).status).toBe(401);
